@@ -1,0 +1,89 @@
+// invert: the "hello world" of compute shaders. A compute shader reads an image with
+// imageLoad and writes its colour negative with imageStore, one invocation per pixel.
+// The window shows the original (left) and the result (right). See README.md.
+#include "app/draw.h"
+#include "app/paths.h"
+#include "app/sample.h"
+#include "util/error.h"
+#include "util/image.h"
+
+class Invert : public cs::Sample {
+public:
+    Invert() : Sample("invert", "invert an image's colours with imageLoad/imageStore") {}
+
+private:
+    int& localSize =
+        params.choice("local_size", 16, {8, 16, 32}, "work-group edge: LOCAL_SIZE^2 pixels/group");
+
+    cs::Image image;
+    cs::Texture2D original, inverted;
+    cs::Program invert;
+    cs::TextureDrawer drawer;
+
+    void setup() override {
+        if (!options().output.empty() && !endsWithPng(options().output))
+            throw cs::UsageError("--output writes PNG only; the name must end in .png, got '" +
+                                 options().output + "'");
+        image = cs::loadImage(options().input.empty() ? cs::assetPath("test_card.png")
+                                                      : options().input);
+        // RGBA8 matches the rgba8 format qualifier of the images in invert.comp.
+        original = cs::Texture2D("original", image.width, image.height, GL_RGBA8);
+        original.upload(GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
+        inverted = cs::Texture2D("inverted", image.width, image.height, GL_RGBA8);
+        buildProgram();
+    }
+
+    // The work-group size is fixed when the shader is compiled, so a new size is a new program.
+    void buildProgram() {
+        invert =
+            cs::Program::compute("invert/invert.comp", {{"LOCAL_SIZE", std::to_string(localSize)}});
+    }
+
+    void update(double) override {
+        if (params.changed(&localSize)) buildProgram();
+
+        auto pass = gpuPass("invert");
+        invert.use();
+        glBindImageTexture(0, original.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+        glBindImageTexture(1, inverted.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+        // Round up so the groups cover every pixel; the shader skips the overhang.
+        const GLuint groupsX = (image.width + localSize - 1) / localSize;
+        const GLuint groupsY = (image.height + localSize - 1) / localSize;
+        glDispatchCompute(groupsX, groupsY, 1);
+        // imageStore writes are incoherent: before the draw samples `inverted` as a texture
+        // (TEXTURE_FETCH) or finish() reads it back with glGetTexImage (TEXTURE_UPDATE),
+        // the writes must be made visible to those operations.
+        glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+    }
+
+    void render() override {
+        const float half = width() / 2.0f;
+        drawer.draw(original, cs::fitRect({0, 0, half, float(height())}, image.width, image.height),
+                    width(), height());
+        drawer.draw(inverted,
+                    cs::fitRect({half, 0, half, float(height())}, image.width, image.height),
+                    width(), height());
+    }
+
+    void finish() override {
+        if (options().output.empty()) return;
+        cs::Image result{image.width, image.height, {}};
+        result.rgba.resize(image.rgba.size());
+        inverted.download(GL_RGBA, GL_UNSIGNED_BYTE, result.rgba.data(), result.rgba.size());
+        cs::savePng(options().output, result);
+    }
+
+    std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
+        // Each pixel is read once and written once: 4 + 4 bytes.
+        const double bytes = 8.0 * image.width * image.height;
+        return {
+            cs::bandwidthFigure("invert bandwidth", bytes, benchMedianMs("invert"), calibration)};
+    }
+
+    static bool endsWithPng(const std::string& name) {
+        return name.size() >= 4 &&
+               (name.substr(name.size() - 4) == ".png" || name.substr(name.size() - 4) == ".PNG");
+    }
+};
+
+CS_SAMPLE_MAIN(Invert)

@@ -1,0 +1,247 @@
+#include "app/bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <sstream>
+
+#include "gl/debug.h"
+#include "gl/objects.h"
+#include "gl/program.h"
+
+namespace cs {
+namespace {
+
+double wallMs(const std::function<void()>& dispatch) {
+    glFinish();
+    const auto start = std::chrono::steady_clock::now();
+    dispatch();
+    glFinish();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+double queryMs(const std::function<void()>& dispatch) {
+    GlObject<QueryTraits> query([] {
+        GLuint id = 0;
+        glGenQueries(1, &id);
+        return id;
+    }());
+    glBeginQuery(GL_TIME_ELAPSED, query.id());
+    dispatch();
+    glEndQuery(GL_TIME_ELAPSED);
+    GLuint64 ns = 0;
+    glGetQueryObjectui64v(query.id(), GL_QUERY_RESULT, &ns);  // waits: calibration only
+    return static_cast<double>(ns) * 1e-6;
+}
+
+// Runs `dispatch` once to warm up, then `repeats` times; the median milliseconds.
+double medianMs(const std::function<void()>& dispatch, GpuProfiler::Method method,
+                int repeats = 5) {
+    std::vector<double> times;
+    for (int i = 0; i <= repeats; ++i) {
+        const double ms =
+            method == GpuProfiler::Method::TimerQueries ? queryMs(dispatch) : wallMs(dispatch);
+        if (i > 0) times.push_back(ms);
+    }
+    return summarize(times).medianMs;
+}
+
+// A copy kernel bound to two buffers of `bytes`, ready to dispatch.
+struct CopyKernel {
+    Buffer source, destination;
+    Program program;
+    GLuint groups = 0;
+
+    explicit CopyKernel(GLsizeiptr bytes)
+        : source("calibration copy source", bytes),
+          destination("calibration copy destination", bytes),
+          program(Program::compute("framework/calibrate_copy.comp")) {
+        GLint local[3];
+        program.workGroupSize(local);
+        groups = static_cast<GLuint>(bytes / 16 / local[0]);  // one uvec4 per invocation
+    }
+    void dispatch() const {
+        program.use();
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, source.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, destination.id());
+        glDispatchCompute(groups, 1, 1);
+        // Back-to-back copies write the same buffer: order them like a real pipeline would.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    }
+};
+
+double measureCopyGBps(GpuProfiler::Method method) {
+    // 64 MiB each way: far larger than any cache, small enough for every GPU.
+    const GLsizeiptr bytes = GLsizeiptr(64) << 20;
+    CopyKernel copy(bytes);
+    const double ms = medianMs(
+        [&] {
+            DebugGroup group("calibrate copy");
+            copy.dispatch();
+        },
+        method);
+    return 2.0 * double(bytes) / (ms * 1e6);  // read + write
+}
+
+double measureFmaGflops(GpuProfiler::Method method) {
+    Program fma = Program::compute("framework/calibrate_fma.comp");
+    GLint local[3];
+    fma.workGroupSize(local);
+    const GLuint groups = 1024;
+    const double invocations = double(groups) * local[0];
+    Buffer sink("calibration fma sink", GLsizeiptr(invocations * sizeof(float)));
+    fma.use();
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sink.id());
+    // The loop count is a uniform so the compiler cannot fold it; grow it until one
+    // dispatch is long enough (20 ms) to time well.
+    int iterations = 16;
+    double ms = 0.0;
+    for (;;) {
+        glUniform1i(fma.uniform("iterations"), iterations);
+        ms = medianMs(
+            [&] {
+                DebugGroup group("calibrate fma");
+                glDispatchCompute(groups, 1, 1);
+            },
+            method, 3);
+        if (ms >= 20.0 || iterations >= (1 << 16)) break;
+        iterations *= 2;
+    }
+    const double fmasPerIteration = 8 * 4;  // 8 vec4 chains, see calibrate_fma.comp
+    return invocations * iterations * fmasPerIteration * 2.0 / (ms * 1e6);
+}
+
+std::string number(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", value);
+    return text;
+}
+
+std::string quoted(const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (static_cast<unsigned char>(c) < 0x20) {
+            out += ' ';
+            continue;
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
+}  // namespace
+
+GpuProfiler::Method detectTimingMethod() {
+    // Grow a run of small copies until it takes 5 ms of wall time, so launch overhead is
+    // negligible, then see whether a timer query around the same run agrees.
+    CopyKernel copy(GLsizeiptr(4) << 20);
+    int repeat = 1;
+    auto run = [&] {
+        for (int i = 0; i < repeat; ++i) copy.dispatch();
+    };
+    run();  // warm-up: first use compiles and allocates
+    double wall = wallMs(run);
+    while (wall < 5.0 && repeat < 4096) {
+        repeat *= 2;
+        wall = wallMs(run);
+    }
+    const double query = queryMs(run);
+    return query >= 0.25 * wall ? GpuProfiler::Method::TimerQueries
+                                : GpuProfiler::Method::FinishAndClock;
+}
+
+Calibration calibrateDevice(GpuProfiler::Method method) {
+    Calibration calibration;
+    calibration.copyGBps = measureCopyGBps(method);
+    calibration.fmaGflops = measureFmaGflops(method);
+    return calibration;
+}
+
+PassStats summarize(std::vector<double> ms) {
+    PassStats stats;
+    stats.samples = static_cast<int>(ms.size());
+    if (ms.empty()) return stats;
+    std::sort(ms.begin(), ms.end());
+    const size_t n = ms.size();
+    stats.medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    stats.minMs = ms.front();
+    stats.maxMs = ms.back();
+    return stats;
+}
+
+BenchFigure bandwidthFigure(const std::string& name, double bytes, double ms,
+                            const Calibration& calibration) {
+    const double gbps = ms > 0 ? bytes / (ms * 1e6) : 0.0;
+    return {name, gbps, "GB/s", calibration.copyGBps > 0 ? gbps / calibration.copyGBps : 0.0,
+            "copy"};
+}
+
+BenchFigure flopsFigure(const std::string& name, double flops, double ms,
+                        const Calibration& calibration) {
+    const double gflops = ms > 0 ? flops / (ms * 1e6) : 0.0;
+    return {name, gflops, "GFLOP/s",
+            calibration.fmaGflops > 0 ? gflops / calibration.fmaGflops : 0.0, "fma"};
+}
+
+std::string benchText(const BenchReport& r) {
+    std::ostringstream out;
+    char line[256];
+    out << "bench " << r.sample << " on " << r.device << " (" << r.glVersion << ")\n";
+    std::snprintf(line, sizeof line, "calibration: copy %.2f GB/s, fma %.1f GFLOP/s\n",
+                  r.calibration.copyGBps, r.calibration.fmaGflops);
+    out << line << "timing: " << r.timing << "\n";
+    out << "pass                     median ms     min ms     max ms  samples\n";
+    for (const auto& [name, s] : r.passes) {
+        std::snprintf(line, sizeof line, "%-22s %11.4f %10.4f %10.4f %8d\n", name.c_str(),
+                      s.medianMs, s.minMs, s.maxMs, s.samples);
+        out << line;
+    }
+    for (const BenchFigure& f : r.figures) {
+        std::snprintf(line, sizeof line, "%s: %.4g %s", f.name.c_str(), f.value, f.unit.c_str());
+        out << line;
+        if (!f.of.empty()) {
+            std::snprintf(line, sizeof line, " = %.3f of %s", f.fraction, f.of.c_str());
+            out << line;
+        }
+        out << "\n";
+    }
+    return out.str();
+}
+
+std::string benchJson(const BenchReport& r) {
+    std::ostringstream out;
+    out << "{\n  \"sample\": " << quoted(r.sample) << ",\n  \"device\": " << quoted(r.device)
+        << ",\n  \"gl_version\": " << quoted(r.glVersion) << ",\n  \"timing\": " << quoted(r.timing)
+        << ",\n  \"params\": {";
+    bool first = true;
+    for (const auto& [name, value] : r.params) {
+        out << (first ? "" : ", ") << quoted(name) << ": " << quoted(value);
+        first = false;
+    }
+    out << "},\n  \"calibration\": {\"copy_gbps\": " << number(r.calibration.copyGBps)
+        << ", \"fma_gflops\": " << number(r.calibration.fmaGflops) << "},\n  \"passes\": {";
+    first = true;
+    for (const auto& [name, s] : r.passes) {
+        out << (first ? "\n" : ",\n") << "    " << quoted(name)
+            << ": {\"median_ms\": " << number(s.medianMs) << ", \"min_ms\": " << number(s.minMs)
+            << ", \"max_ms\": " << number(s.maxMs) << ", \"samples\": " << s.samples << "}";
+        first = false;
+    }
+    out << "\n  },\n  \"figures\": [";
+    first = true;
+    for (const BenchFigure& f : r.figures) {
+        out << (first ? "\n" : ",\n") << "    {\"name\": " << quoted(f.name)
+            << ", \"value\": " << number(f.value) << ", \"unit\": " << quoted(f.unit);
+        if (!f.of.empty())
+            out << ", \"fraction\": " << number(f.fraction) << ", \"of\": " << quoted(f.of);
+        out << "}";
+        first = false;
+    }
+    out << "\n  ]\n}\n";
+    return out.str();
+}
+
+}  // namespace cs

@@ -1,0 +1,34 @@
+#include "app/draw.h"
+
+#include <algorithm>
+
+namespace cs {
+
+Rect fitRect(const Rect& area, int imageWidth, int imageHeight) {
+    const float scale = std::min(area.width / float(imageWidth), area.height / float(imageHeight));
+    const float width = imageWidth * scale, height = imageHeight * scale;
+    return {area.x + 0.5f * (area.width - width), area.y + 0.5f * (area.height - height), width,
+            height};
+}
+
+void TextureDrawer::draw(const Texture2D& texture, const Rect& rect, int targetWidth,
+                         int targetHeight, bool rowZeroAtTop) const {
+    if (!program_) {
+        program_ =
+            Program::graphics("framework/textured_rect.vert", "framework/textured_rect.frag");
+        empty_ = VertexArray("textured rect");
+    }
+    program_.use();
+    // The rectangle in normalised device coordinates: (x0, y0, x1, y1).
+    glUniform4f(program_.uniform("rectNdc"), 2 * rect.x / targetWidth - 1,
+                2 * rect.y / targetHeight - 1, 2 * (rect.x + rect.width) / targetWidth - 1,
+                2 * (rect.y + rect.height) / targetHeight - 1);
+    glUniform1i(program_.uniform("rowZeroAtTop"), rowZeroAtTop);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, texture.id());
+    glBindVertexArray(empty_.id());
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glBindVertexArray(0);
+}
+
+}  // namespace cs

@@ -1,0 +1,30 @@
+#pragma once
+// Drawing a texture into a rectangle of the frame target: how samples show images.
+#include "gl/objects.h"
+#include "gl/program.h"
+
+namespace cs {
+
+// A rectangle in frame-target pixels, origin at the bottom left (as glViewport).
+struct Rect {
+    float x = 0, y = 0, width = 0, height = 0;
+};
+
+// The largest rectangle with the image's aspect ratio centred in `area`.
+Rect fitRect(const Rect& area, int imageWidth, int imageHeight);
+
+// Holds its shader, built on first use, so a sample can keep one as a member.
+class TextureDrawer {
+public:
+    // Draws `texture` into `rect` of a `targetWidth` x `targetHeight` frame target.
+    // rowZeroAtTop: images loaded from files keep their top row first in memory; textures
+    // rendered by GL keep their bottom row first.
+    void draw(const Texture2D& texture, const Rect& rect, int targetWidth, int targetHeight,
+              bool rowZeroAtTop = true) const;
+
+private:
+    mutable Program program_;
+    mutable VertexArray empty_;  // corners come from gl_VertexID; core GL still wants a VAO
+};
+
+}  // namespace cs

@@ -1,0 +1,48 @@
+#include "app/overlay.h"
+
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+namespace cs {
+
+Overlay::Overlay(GLFWwindow* window, float contentScale) : windowed_(window != nullptr) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // never write imgui.ini into the user's working directory
+    io.FontGlobalScale = contentScale;
+    ImGui::StyleColorsDark();
+    ImGui::GetStyle().ScaleAllSizes(contentScale);
+    if (windowed_) ImGui_ImplGlfw_InitForOpenGL(window, true);
+    ImGui_ImplOpenGL3_Init("#version 430");
+}
+
+Overlay::~Overlay() {
+    ImGui_ImplOpenGL3_Shutdown();
+    if (windowed_) ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+}
+
+void Overlay::beginFrame(int width, int height, double dt) {
+    ImGui_ImplOpenGL3_NewFrame();
+    if (windowed_) {
+        ImGui_ImplGlfw_NewFrame();
+    } else {
+        ImGuiIO& io = ImGui::GetIO();
+        io.DisplaySize = ImVec2(float(width), float(height));
+        io.DeltaTime = dt > 0 ? float(dt) : 1.0f / 60.0f;
+    }
+    ImGui::NewFrame();
+}
+
+void Overlay::endFrame() {
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+bool Overlay::wantsKeyboard() const {
+    return ImGui::GetIO().WantCaptureKeyboard;
+}
+
+}  // namespace cs

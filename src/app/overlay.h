@@ -1,0 +1,23 @@
+#pragma once
+// The Dear ImGui overlay. Windowed, ImGui reads input through GLFW; headless, there is no
+// input and the overlay is drawn from a fixed size and time step, so screenshots include it.
+struct GLFWwindow;
+
+namespace cs {
+
+class Overlay {
+public:
+    Overlay(GLFWwindow* window, float contentScale);  // window may be null (headless)
+    ~Overlay();
+    Overlay(const Overlay&) = delete;
+    Overlay& operator=(const Overlay&) = delete;
+
+    void beginFrame(int width, int height, double dt);
+    void endFrame();  // draws into the bound framebuffer
+    bool wantsKeyboard() const;
+
+private:
+    bool windowed_;
+};
+
+}  // namespace cs

@@ -1,0 +1,216 @@
+#include "app/sample.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+#include "app/overlay.h"
+#include "gl/context.h"
+#include "gl/debug.h"
+#include "gl/info.h"
+#include "gl/program.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/image.h"
+
+namespace cs {
+namespace {
+
+// Headless runs have no window to close; without --frames they stop after this many.
+constexpr int kDefaultHeadlessFrames = 60;
+// Frames run before the timed frames of --bench, and timed frames without --frames.
+constexpr int kBenchWarmupFrames = 10;
+constexpr int kDefaultBenchFrames = 100;
+constexpr double kFixedDt = 1.0 / 60.0;
+
+// CS_GL_DEBUG=1 (set by the test suite) asks for a debug context with synchronous
+// messages, and makes any high-severity message fail the run.
+bool strictGlDebug() {
+    const char* value = std::getenv("CS_GL_DEBUG");
+    return value && std::string(value) == "1";
+}
+
+}  // namespace
+
+Sample::Sample(std::string name, std::string summary, std::vector<std::string> flags)
+    : name_(std::move(name)), summary_(std::move(summary)), flags_(std::move(flags)) {}
+
+Sample::~Sample() = default;
+
+int Sample::run(int argc, char** argv) {
+    try {
+        options_ = parseOptions(argc, argv, flags_);
+        if (options_.help) {
+            printHelp();
+            return 0;
+        }
+        params.setAll(options_.sets);
+        openContext();
+        if (options_.info) {
+            std::fputs(glInfoText(context_->kind()).c_str(), stdout);
+            return 0;
+        }
+        profiler_.setMethod(detectTimingMethod());
+        setup();
+        params.clearChanged();  // setup() already used the starting values
+        if (options_.bench) calibration_ = calibrateDevice(profiler_.method());
+        runFrames();
+        finish();
+        if (options_.bench) reportBench();
+        if (strictGlDebug() && highSeverityMessageCount() > 0)
+            throw Error("OpenGL reported " + std::to_string(highSeverityMessageCount()) +
+                        " high-severity message(s), the first: " + firstHighSeverityMessage());
+        return 0;
+    } catch (const UsageError& e) {
+        std::fprintf(stderr, "%s: %s\n", name_.c_str(), e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s: %s\n", name_.c_str(), e.what());
+        return 1;
+    }
+}
+
+void Sample::printHelp() const {
+    std::printf("%s: %s\n\n%s\nparameters (--set name=value):\n%s", name_.c_str(), summary_.c_str(),
+                optionsHelp(name_).c_str(), params.helpText().c_str());
+    if (!flags_.empty()) {
+        std::printf("\nsample options:");
+        for (const std::string& flag : flags_) std::printf(" %s", flag.c_str());
+        std::printf("  (see samples/%s/README.md)\n", name_.c_str());
+    }
+}
+
+void Sample::openContext() {
+    headless_ = options_.headless || !displayAvailable();
+    ContextConfig config;
+    config.title = name_;
+    config.width = options_.width;
+    config.height = options_.height;
+    config.headless = headless_;
+    config.debug = strictGlDebug();
+    context_ = Context::create(config);
+    enableDebugOutput({strictGlDebug()});
+    context_->framebufferSize(width_, height_);
+    if (headless_)
+        offscreen_ = Framebuffer("frame target", width_, height_, GL_RGBA8, /*withDepth=*/true);
+    overlay_ = std::make_unique<Overlay>(context_->window(), context_->contentScale());
+}
+
+void Sample::bindFrameTarget() const {
+    glBindFramebuffer(GL_FRAMEBUFFER, offscreen_ ? offscreen_.id() : 0);
+    glViewport(0, 0, width_, height_);
+}
+
+void Sample::runFrames() {
+    const bool fixedDt = options_.fixedDt.value_or(headless_);
+    int frames = options_.frames;
+    if (frames == 0 && (headless_ || options_.bench))
+        frames = options_.bench ? kDefaultBenchFrames : kDefaultHeadlessFrames;
+    if (options_.bench) {
+        for (int i = 0; i < kBenchWarmupFrames; ++i) frame(kFixedDt, false);
+        profiler_.collectAll();
+        profiler_.clearSamples();
+    }
+    auto previous = std::chrono::steady_clock::now();
+    for (int i = 0; frames == 0 || i < frames; ++i) {
+        if (context_->shouldClose()) break;
+        const auto now = std::chrono::steady_clock::now();
+        const double wallDt = std::chrono::duration<double>(now - previous).count();
+        previous = now;
+        frame(fixedDt ? kFixedDt : wallDt, frames != 0 && i == frames - 1);
+    }
+    profiler_.collectAll();
+}
+
+void Sample::frame(double dt, bool last) {
+    context_->pollEvents();
+    handleKeys();
+    context_->framebufferSize(width_, height_);
+    update(dt);
+    bindFrameTarget();
+    glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    render();
+    if (!options_.noUi) drawOverlay(dt);
+    profiler_.collect();
+    if (last && !options_.screenshot.empty()) writeScreenshot();
+    context_->swapBuffers();
+}
+
+void Sample::drawOverlay(double dt) {
+    bindFrameTarget();
+    overlay_->beginFrame(width_, height_, dt);
+    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+    ImGui::Begin(name_.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::TextUnformatted(deviceName().c_str());
+    ImGui::Text("%.2f ms/frame", dt * 1000.0);
+    for (const std::string& pass : profiler_.passNames())
+        ImGui::Text("GPU %-16s %8.3f ms", pass.c_str(), profiler_.latestMs(pass));
+    if (profiler_.method() == GpuProfiler::Method::FinishAndClock)
+        ImGui::TextDisabled("timed with glFinish: timer queries miss compute here");
+    ImGui::Separator();
+    params.drawUi();
+    ui();
+    if (!headless_) {
+        ImGui::Separator();
+        ImGui::TextDisabled("R: reload shaders   Esc: quit");
+        if (!reloadError_.empty())
+            ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", reloadError_.c_str());
+    }
+    ImGui::End();
+    overlay_->endFrame();
+}
+
+void Sample::handleKeys() {
+    GLFWwindow* window = context_->window();
+    if (!window || overlay_->wantsKeyboard()) return;
+    if (glfwGetKey(window, GLFW_KEY_ESCAPE) == GLFW_PRESS) glfwSetWindowShouldClose(window, 1);
+    // Hot reload on the press, not while held. A failed reload keeps the last good program.
+    const bool reloadDown = glfwGetKey(window, GLFW_KEY_R) == GLFW_PRESS;
+    if (reloadDown && !reloadKeyDown_) {
+        reloadError_ = Program::reloadAll();
+        std::fprintf(stderr, "%s\n",
+                     reloadError_.empty() ? "shaders reloaded" : reloadError_.c_str());
+    }
+    reloadKeyDown_ = reloadDown;
+}
+
+void Sample::writeScreenshot() const {
+    Image image;
+    image.width = width_;
+    image.height = height_;
+    image.rgba.resize(size_t(width_) * height_ * 4);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, offscreen_ ? offscreen_.id() : 0);
+    glReadBuffer(offscreen_ ? GL_COLOR_ATTACHMENT0 : GL_BACK);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
+    // The screenshot shows what is on screen, so make it opaque like the window is.
+    for (size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
+    savePng(options_.screenshot, flipRows(image));  // GL rows run bottom-up
+    std::fprintf(stderr, "%s: wrote %s\n", name_.c_str(), options_.screenshot.c_str());
+}
+
+double Sample::benchMedianMs(const std::string& pass) const {
+    auto it = profiler_.samples().find(pass);
+    return it == profiler_.samples().end() ? 0.0 : summarize(it->second).medianMs;
+}
+
+void Sample::reportBench() {
+    BenchReport report;
+    report.sample = name_;
+    report.device = deviceName();
+    report.glVersion = glVersion();
+    report.timing = profiler_.methodName();
+    for (const std::string& name : params.names()) report.params[name] = params.valueText(name);
+    report.calibration = calibration_;
+    for (const std::string& pass : profiler_.passNames())
+        report.passes.emplace_back(pass, summarize(profiler_.samples().at(pass)));
+    report.figures = benchFigures(calibration_);
+    std::fputs(benchText(report).c_str(), stdout);
+    if (!options_.benchJson.empty()) writeFileAtomic(options_.benchJson, benchJson(report));
+}
+
+}  // namespace cs

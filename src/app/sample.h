@@ -1,0 +1,97 @@
+#pragma once
+// The base every sample derives from. It owns the ceremony (command line, context, frame
+// loop, overlay, screenshot, benchmark) so that a sample's own file holds only its data
+// flow: declare parameters -> setup() creates buffers and textures -> each frame update()
+// dispatches the compute passes and render() draws the result.
+//
+//   class Invert : public cs::Sample {
+//       int& localSize = params.choice("local_size", 16, {8, 16, 32}, "work-group edge");
+//       void setup() override { ... }
+//       void update(double dt) override { ... }
+//       void render() override { ... }
+//   };
+//   CS_SAMPLE_MAIN(Invert)
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/bench.h"
+#include "app/options.h"
+#include "app/params.h"
+#include "gl/objects.h"
+#include "gl/profiler.h"
+
+namespace cs {
+
+class Context;
+class Overlay;
+
+class Sample {
+public:
+    // `flags` are the sample's own value flags besides the common ones, e.g. {"--steps"}.
+    Sample(std::string name, std::string summary, std::vector<std::string> flags = {});
+    virtual ~Sample();
+
+    // Runs the sample as main() would and returns its exit code: 0 success, 1 runtime
+    // failure, 2 bad usage. Errors are printed to stderr as one line.
+    int run(int argc, char** argv);
+
+protected:
+    virtual void setup() = 0;              // create GL resources; the context is current
+    virtual void update(double /*dt*/) {}  // compute passes of one frame; dt in seconds
+    virtual void render() = 0;             // draw into the frame target (already bound)
+    virtual void ui() {}                   // extra overlay widgets below the parameters
+    virtual void finish() {}               // after the last frame, e.g. write --output
+    // The sample's figures for --bench, from the per-pass GPU times of the timed frames.
+    virtual std::vector<BenchFigure> benchFigures(const Calibration&) { return {}; }
+
+    // Times the GL commands issued while the scope lives and names them as a debug group:
+    //   { auto pass = gpuPass("invert"); glDispatchCompute(...); }
+    GpuProfiler::Scope gpuPass(const char* name) { return profiler_.pass(name); }
+    // Median GPU milliseconds of a pass over the benchmark's timed frames.
+    double benchMedianMs(const std::string& pass) const;
+
+    // The framebuffer samples draw into: the window's, or an offscreen one when headless.
+    void bindFrameTarget() const;
+    int width() const { return width_; }
+    int height() const { return height_; }
+    bool headless() const { return headless_; }
+    const Options& options() const { return options_; }
+    std::uint64_t seed() const { return options_.seed; }
+
+    Params params;
+
+private:
+    void printHelp() const;
+    void openContext();
+    void runFrames();
+    void frame(double dt, bool last);
+    void drawOverlay(double dt);
+    void handleKeys();
+    void writeScreenshot() const;
+    void reportBench();
+
+    std::string name_, summary_;
+    std::vector<std::string> flags_;
+    Options options_;
+    bool headless_ = false;
+    int width_ = 0, height_ = 0;
+    // Declaration order matters: members below are destroyed before the context.
+    std::unique_ptr<Context> context_;
+    std::unique_ptr<Overlay> overlay_;
+    Framebuffer offscreen_;
+    GpuProfiler profiler_;
+    Calibration calibration_;
+    std::string reloadError_;
+    bool reloadKeyDown_ = false;
+};
+
+}  // namespace cs
+
+// The whole main() of a sample.
+#define CS_SAMPLE_MAIN(SampleClass)    \
+    int main(int argc, char** argv) {  \
+        SampleClass sample;            \
+        return sample.run(argc, argv); \
+    }

@@ -1,0 +1,67 @@
+#include "gl/debug.h"
+
+#include <cstdio>
+
+#include "gl/gl.h"
+
+namespace cs {
+namespace {
+
+int highSeverityCount = 0;
+std::string firstHighSeverity;
+
+const char* typeName(GLenum type) {
+    switch (type) {
+        case GL_DEBUG_TYPE_ERROR:
+            return "error";
+        case GL_DEBUG_TYPE_DEPRECATED_BEHAVIOR:
+            return "deprecated";
+        case GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR:
+            return "undefined behaviour";
+        case GL_DEBUG_TYPE_PORTABILITY:
+            return "portability";
+        case GL_DEBUG_TYPE_PERFORMANCE:
+            return "performance";
+        default:
+            return "other";
+    }
+}
+
+void GLAPIENTRY onDebugMessage(GLenum, GLenum type, GLuint id, GLenum severity, GLsizei,
+                               const GLchar* message, const void*) {
+    // Notifications (buffer placement hints and the like) and our own debug-group markers
+    // are noise; everything else is worth a line.
+    if (severity == GL_DEBUG_SEVERITY_NOTIFICATION || type == GL_DEBUG_TYPE_PUSH_GROUP ||
+        type == GL_DEBUG_TYPE_POP_GROUP)
+        return;
+    const char* level = severity == GL_DEBUG_SEVERITY_HIGH     ? "high"
+                        : severity == GL_DEBUG_SEVERITY_MEDIUM ? "medium"
+                                                               : "low";
+    std::fprintf(stderr, "GL %s (%s, id %u): %s\n", typeName(type), level, id, message);
+    if (severity == GL_DEBUG_SEVERITY_HIGH && highSeverityCount++ == 0) firstHighSeverity = message;
+}
+
+}  // namespace
+
+void enableDebugOutput(const DebugOutputConfig& config) {
+    glEnable(GL_DEBUG_OUTPUT);
+    if (config.synchronous) glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+    glDebugMessageCallback(onDebugMessage, nullptr);
+    glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0, nullptr, GL_TRUE);
+}
+
+int highSeverityMessageCount() {
+    return highSeverityCount;
+}
+const std::string& firstHighSeverityMessage() {
+    return firstHighSeverity;
+}
+
+DebugGroup::DebugGroup(const char* name) {
+    glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 0, -1, name);
+}
+DebugGroup::~DebugGroup() {
+    glPopDebugGroup();
+}
+
+}  // namespace cs

@@ -1,0 +1,30 @@
+#pragma once
+// KHR_debug (core in OpenGL 4.3): the driver reports errors, performance warnings and
+// undefined behaviour as messages. We route them to stderr so they are never silent.
+#include <string>
+
+namespace cs {
+
+struct DebugOutputConfig {
+    // Deliver each message inside the GL call that caused it, so a debugger's stack trace
+    // points at the culprit. Slower; on in test runs.
+    bool synchronous = false;
+};
+
+void enableDebugOutput(const DebugOutputConfig& config);
+
+// Number of high-severity messages (GL errors, undefined behaviour) seen so far, and the
+// first of them. A test run fails when this is not zero.
+int highSeverityMessageCount();
+const std::string& firstHighSeverityMessage();
+
+// Names the next GL section in debugger captures (glPushDebugGroup / glPopDebugGroup).
+class DebugGroup {
+public:
+    explicit DebugGroup(const char* name);
+    ~DebugGroup();
+    DebugGroup(const DebugGroup&) = delete;
+    DebugGroup& operator=(const DebugGroup&) = delete;
+};
+
+}  // namespace cs

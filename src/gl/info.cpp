@@ -1,0 +1,63 @@
+#include "gl/info.h"
+
+#include <sstream>
+
+#include "gl/gl.h"
+
+namespace cs {
+namespace {
+
+std::string glString(GLenum name) {
+    const GLubyte* text = glGetString(name);
+    return text ? reinterpret_cast<const char*>(text) : "(unknown)";
+}
+
+GLint integer(GLenum name) {
+    GLint value = 0;
+    glGetIntegerv(name, &value);
+    return value;
+}
+
+std::string indexed3(GLenum name) {
+    GLint v[3] = {};
+    for (GLuint i = 0; i < 3; ++i) glGetIntegeri_v(name, i, &v[i]);
+    return std::to_string(v[0]) + " x " + std::to_string(v[1]) + " x " + std::to_string(v[2]);
+}
+
+bool hasExtension(const char* name) {
+    for (GLint i = 0, n = integer(GL_NUM_EXTENSIONS); i < n; ++i)
+        if (std::string(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, i))) == name)
+            return true;
+    return false;
+}
+
+}  // namespace
+
+std::string deviceName() {
+    return glString(GL_VENDOR) + " " + glString(GL_RENDERER);
+}
+std::string glVersion() {
+    return glString(GL_VERSION);
+}
+
+std::string glInfoText(const std::string& contextKind) {
+    std::ostringstream out;
+    out << "vendor:                      " << glString(GL_VENDOR) << "\n"
+        << "renderer:                    " << glString(GL_RENDERER) << "\n"
+        << "OpenGL version:              " << glString(GL_VERSION) << "\n"
+        << "GLSL version:                " << glString(GL_SHADING_LANGUAGE_VERSION) << "\n"
+        << "context:                     " << contextKind << "\n"
+        << "max work-group count:        " << indexed3(GL_MAX_COMPUTE_WORK_GROUP_COUNT) << "\n"
+        << "max work-group size:         " << indexed3(GL_MAX_COMPUTE_WORK_GROUP_SIZE) << "\n"
+        << "max work-group invocations:  " << integer(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS) << "\n"
+        << "max shared memory:           " << integer(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE)
+        << " bytes\n"
+        << "max SSBO size:               " << integer(GL_MAX_SHADER_STORAGE_BLOCK_SIZE)
+        << " bytes\n"
+        << "max texture size:            " << integer(GL_MAX_TEXTURE_SIZE) << "\n"
+        << "subgroup operations:         "
+        << (hasExtension("GL_KHR_shader_subgroup") ? "GL_KHR_shader_subgroup" : "none") << "\n";
+    return out.str();
+}
+
+}  // namespace cs

@@ -1,0 +1,12 @@
+#pragma once
+#include <string>
+
+namespace cs {
+
+// "vendor renderer" of the current context, e.g. "Mesa llvmpipe (LLVM 15.0.6, 256 bits)".
+std::string deviceName();
+std::string glVersion();
+// The --info report: vendor, renderer, versions, how the context was made, compute limits.
+std::string glInfoText(const std::string& contextKind);
+
+}  // namespace cs

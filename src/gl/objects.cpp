@@ -1,0 +1,102 @@
+#include "gl/objects.h"
+
+#include "util/error.h"
+
+namespace cs {
+namespace {
+GLuint genBuffer() {
+    GLuint id = 0;
+    glGenBuffers(1, &id);
+    return id;
+}
+GLuint genTexture() {
+    GLuint id = 0;
+    glGenTextures(1, &id);
+    return id;
+}
+}  // namespace
+
+Buffer::Buffer(const std::string& name, GLsizeiptr size, const void* data, GLenum usage)
+    : GlObject(genBuffer()), size_(size) {
+    // Bind to a neutral target to create the object; SSBO or vertex use comes later.
+    glBindBuffer(GL_COPY_WRITE_BUFFER, id());
+    glBufferData(GL_COPY_WRITE_BUFFER, size, data, usage);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    label(name);
+}
+
+void Buffer::upload(const void* data, GLsizeiptr size, GLintptr offset) const {
+    glBindBuffer(GL_COPY_WRITE_BUFFER, id());
+    glBufferSubData(GL_COPY_WRITE_BUFFER, offset, size, data);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+}
+
+void Buffer::download(void* data, GLsizeiptr size, GLintptr offset) const {
+    glBindBuffer(GL_COPY_READ_BUFFER, id());
+    glGetBufferSubData(GL_COPY_READ_BUFFER, offset, size, data);
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+}
+
+Texture2D::Texture2D(const std::string& name, int width, int height, GLenum internalFormat)
+    : GlObject(genTexture()), width_(width), height_(height), format_(internalFormat) {
+    GLint maxSize = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
+    if (width < 1 || height < 1 || width > maxSize || height > maxSize)
+        throw Error("texture '" + name + "' of " + std::to_string(width) + "x" +
+                    std::to_string(height) + " exceeds this GL's limit of " +
+                    std::to_string(maxSize) + "x" + std::to_string(maxSize));
+    glBindTexture(GL_TEXTURE_2D, id());
+    glTexStorage2D(GL_TEXTURE_2D, 1, internalFormat, width, height);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    label(name);
+}
+
+void Texture2D::upload(GLenum format, GLenum type, const void* pixels) const {
+    glBindTexture(GL_TEXTURE_2D, id());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, format, type, pixels);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void Texture2D::download(GLenum format, GLenum type, void* pixels, size_t bytes) const {
+    glBindTexture(GL_TEXTURE_2D, id());
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    (void)bytes;  // glGetnTexImage is 4.5; callers size `pixels` from width x height.
+    glGetTexImage(GL_TEXTURE_2D, 0, format, type, pixels);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+Framebuffer::Framebuffer(const std::string& name, int width, int height, GLenum colorFormat,
+                         bool withDepth) {
+    GLuint id = 0;
+    glGenFramebuffers(1, &id);
+    static_cast<GlObject&>(*this) = GlObject(id);
+    color_ = Texture2D(name + " colour", width, height, colorFormat);
+    glBindFramebuffer(GL_FRAMEBUFFER, id);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color_.id(), 0);
+    if (withDepth) {
+        depth_ = Texture2D(name + " depth", width, height, GL_DEPTH_COMPONENT32F);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, depth_.id(), 0);
+    }
+    const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (status != GL_FRAMEBUFFER_COMPLETE)
+        throw Error("framebuffer '" + name + "' is incomplete (status " + std::to_string(status) +
+                    ")");
+    label(name);
+}
+
+VertexArray::VertexArray(const std::string& name) {
+    GLuint id = 0;
+    glGenVertexArrays(1, &id);
+    static_cast<GlObject&>(*this) = GlObject(id);
+    glBindVertexArray(id);  // a VAO exists (and can be labelled) only once bound
+    glBindVertexArray(0);
+    label(name);
+}
+
+}  // namespace cs

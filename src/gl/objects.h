@@ -1,0 +1,121 @@
+#pragma once
+// Move-only owners of OpenGL objects. Each deletes its object when it goes out of scope,
+// so a sample holds them as members and needs no destructor. Every object gets a label
+// (glObjectLabel) so debuggers such as RenderDoc and apitrace show names, not numbers.
+#include <string>
+#include <utility>
+
+#include "gl/gl.h"
+
+namespace cs {
+
+// Owns one GL object name; Traits says how to delete it and which label namespace it is in.
+template <typename Traits>
+class GlObject {
+public:
+    GlObject() = default;
+    explicit GlObject(GLuint id) : id_(id) {}
+    ~GlObject() { reset(); }
+    GlObject(GlObject&& other) noexcept : id_(std::exchange(other.id_, 0)) {}
+    GlObject& operator=(GlObject&& other) noexcept {
+        if (this != &other) {
+            reset();
+            id_ = std::exchange(other.id_, 0);
+        }
+        return *this;
+    }
+    GlObject(const GlObject&) = delete;
+    GlObject& operator=(const GlObject&) = delete;
+
+    GLuint id() const { return id_; }
+    explicit operator bool() const { return id_ != 0; }
+    void reset() {
+        if (id_) Traits::destroy(id_);
+        id_ = 0;
+    }
+    void label(const std::string& name) const {
+        if (id_) glObjectLabel(Traits::labelNamespace, id_, -1, name.c_str());
+    }
+
+private:
+    GLuint id_ = 0;
+};
+
+struct BufferTraits {
+    static constexpr GLenum labelNamespace = GL_BUFFER;
+    static void destroy(GLuint id) { glDeleteBuffers(1, &id); }
+};
+struct TextureTraits {
+    static constexpr GLenum labelNamespace = GL_TEXTURE;
+    static void destroy(GLuint id) { glDeleteTextures(1, &id); }
+};
+struct FramebufferTraits {
+    static constexpr GLenum labelNamespace = GL_FRAMEBUFFER;
+    static void destroy(GLuint id) { glDeleteFramebuffers(1, &id); }
+};
+struct VertexArrayTraits {
+    static constexpr GLenum labelNamespace = GL_VERTEX_ARRAY;
+    static void destroy(GLuint id) { glDeleteVertexArrays(1, &id); }
+};
+struct QueryTraits {
+    static constexpr GLenum labelNamespace = GL_QUERY;
+    static void destroy(GLuint id) { glDeleteQueries(1, &id); }
+};
+struct ProgramTraits {
+    static constexpr GLenum labelNamespace = GL_PROGRAM;
+    static void destroy(GLuint id) { glDeleteProgram(id); }
+};
+
+// A buffer object: the storage behind SSBOs, vertex data and readbacks.
+class Buffer : public GlObject<BufferTraits> {
+public:
+    Buffer() = default;
+    // `size` bytes, initialised from `data` when it is not null.
+    Buffer(const std::string& name, GLsizeiptr size, const void* data = nullptr,
+           GLenum usage = GL_DYNAMIC_DRAW);
+    GLsizeiptr size() const { return size_; }
+    void upload(const void* data, GLsizeiptr size, GLintptr offset = 0) const;
+    void download(void* data, GLsizeiptr size, GLintptr offset = 0) const;
+
+private:
+    GLsizeiptr size_ = 0;
+};
+
+// An immutable-format 2D texture (glTexStorage2D) with one mip level.
+class Texture2D : public GlObject<TextureTraits> {
+public:
+    Texture2D() = default;
+    Texture2D(const std::string& name, int width, int height, GLenum internalFormat);
+    int width() const { return width_; }
+    int height() const { return height_; }
+    GLenum format() const { return format_; }
+    void upload(GLenum format, GLenum type, const void* pixels) const;
+    // Reads level 0 back into `pixels` (tightly packed rows, bottom row first).
+    void download(GLenum format, GLenum type, void* pixels, size_t bytes) const;
+
+private:
+    int width_ = 0, height_ = 0;
+    GLenum format_ = 0;
+};
+
+// A framebuffer with one colour texture and an optional depth texture.
+class Framebuffer : public GlObject<FramebufferTraits> {
+public:
+    Framebuffer() = default;
+    Framebuffer(const std::string& name, int width, int height, GLenum colorFormat, bool withDepth);
+    const Texture2D& color() const { return color_; }
+    const Texture2D& depth() const { return depth_; }
+    int width() const { return color_.width(); }
+    int height() const { return color_.height(); }
+
+private:
+    Texture2D color_, depth_;
+};
+
+class VertexArray : public GlObject<VertexArrayTraits> {
+public:
+    VertexArray() = default;
+    explicit VertexArray(const std::string& name);
+};
+
+}  // namespace cs

@@ -1,0 +1,101 @@
+#include "gl/profiler.h"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+namespace cs {
+
+namespace {
+double nowSeconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+}  // namespace
+
+std::string GpuProfiler::methodName() const {
+    return method_ == Method::TimerQueries ? "GL_TIME_ELAPSED queries"
+                                           : "glFinish + CPU clock (timer queries miss compute)";
+}
+
+GpuProfiler::Scope GpuProfiler::pass(const char* name) {
+    return Scope(*this, name);
+}
+
+GpuProfiler::Scope::Scope(GpuProfiler& profiler, const char* name)
+    : group_(name), profiler_(&profiler), name_(name) {
+    if (profiler.active_) throw std::logic_error("GPU passes cannot nest: " + name_);
+    profiler.active_ = true;
+    if (std::find(profiler.order_.begin(), profiler.order_.end(), name_) == profiler.order_.end())
+        profiler.order_.push_back(name_);
+    if (profiler.method_ == Method::FinishAndClock) {
+        glFinish();  // start the clock with the GPU idle
+        startSeconds_ = nowSeconds();
+        return;
+    }
+    Pending entry{name_, profiler.takeQuery()};
+    glBeginQuery(GL_TIME_ELAPSED, entry.query.id());
+    profiler.pending_.push_back(std::move(entry));
+}
+
+GpuProfiler::Scope::~Scope() {
+    profiler_->active_ = false;
+    if (profiler_->method_ == Method::FinishAndClock) {
+        glFinish();
+        const double ms = (nowSeconds() - startSeconds_) * 1e3;
+        profiler_->latest_[name_] = ms;
+        profiler_->samples_[name_].push_back(ms);
+        return;
+    }
+    glEndQuery(GL_TIME_ELAPSED);
+}
+
+GlObject<QueryTraits> GpuProfiler::takeQuery() {
+    if (!spare_.empty()) {
+        GlObject<QueryTraits> query = std::move(spare_.back());
+        spare_.pop_back();
+        return query;
+    }
+    GLuint id = 0;
+    glGenQueries(1, &id);
+    return GlObject<QueryTraits>(id);
+}
+
+void GpuProfiler::collect(bool wait) {
+    // Queries finish in submission order, so stop at the first one that is not ready.
+    while (!pending_.empty()) {
+        Pending& front = pending_.front();
+        GLint ready = GL_FALSE;
+        if (!wait) glGetQueryObjectiv(front.query.id(), GL_QUERY_RESULT_AVAILABLE, &ready);
+        if (!wait && !ready) break;
+        GLuint64 nanoseconds = 0;
+        glGetQueryObjectui64v(front.query.id(), GL_QUERY_RESULT, &nanoseconds);
+        const double ms = static_cast<double>(nanoseconds) * 1e-6;
+        latest_[front.pass] = ms;
+        samples_[front.pass].push_back(ms);
+        spare_.push_back(std::move(front.query));
+        pending_.pop_front();
+    }
+}
+
+void GpuProfiler::collect() {
+    collect(false);
+}
+void GpuProfiler::collectAll() {
+    collect(true);
+}
+
+double GpuProfiler::latestMs(const std::string& pass) const {
+    auto it = latest_.find(pass);
+    return it == latest_.end() ? 0.0 : it->second;
+}
+
+std::vector<std::string> GpuProfiler::passNames() const {
+    return order_;
+}
+
+void GpuProfiler::clearSamples() {
+    samples_.clear();
+}
+
+}  // namespace cs

@@ -1,0 +1,71 @@
+#pragma once
+// GPU time per named pass with GL_TIME_ELAPSED queries, read back a few frames later
+// so the CPU never waits for the GPU. Each pass is also a debug group in captures.
+//
+// Some drivers' timer queries do not see compute work (Mesa's llvmpipe runs dispatches
+// outside the span its queries time). For those, the profiler falls back to glFinish()
+// before and after each pass and the CPU clock: it stalls, but measures what ran.
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "gl/debug.h"
+#include "gl/objects.h"
+
+namespace cs {
+
+class GpuProfiler {
+public:
+    class Scope;
+    enum class Method { TimerQueries, FinishAndClock };
+
+    void setMethod(Method method) { method_ = method; }
+    Method method() const { return method_; }
+    std::string methodName() const;
+
+    // Times the GL commands issued while the returned scope lives. Passes must not nest:
+    // only one GL_TIME_ELAPSED query may be active at a time.
+    Scope pass(const char* name);
+    // Collects every query whose result is ready, without waiting.
+    void collect();
+    // Waits for all pending queries (end of a benchmark).
+    void collectAll();
+
+    // Milliseconds of each pass: the latest value and every sample since clearSamples().
+    double latestMs(const std::string& pass) const;
+    const std::map<std::string, std::vector<double>>& samples() const { return samples_; }
+    std::vector<std::string> passNames() const;  // in first-seen order
+    void clearSamples();
+
+private:
+    struct Pending {
+        std::string pass;
+        GlObject<QueryTraits> query;
+    };
+    void collect(bool wait);
+    GlObject<QueryTraits> takeQuery();
+
+    std::deque<Pending> pending_;
+    std::vector<GlObject<QueryTraits>> spare_;
+    std::map<std::string, double> latest_;
+    std::map<std::string, std::vector<double>> samples_;
+    std::vector<std::string> order_;
+    bool active_ = false;
+    Method method_ = Method::TimerQueries;
+};
+
+class GpuProfiler::Scope {
+public:
+    Scope(GpuProfiler& profiler, const char* name);
+    ~Scope();
+    Scope(Scope&&) = delete;  // guaranteed copy elision returns it from pass()
+
+private:
+    DebugGroup group_;
+    GpuProfiler* profiler_ = nullptr;
+    std::string name_;
+    double startSeconds_ = 0.0;  // FinishAndClock only
+};
+
+}  // namespace cs

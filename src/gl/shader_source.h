@@ -1,0 +1,33 @@
+#pragma once
+// GLSL has no #include. This module adds one, with #line markers so that the driver's
+// error messages can be mapped back to the real file and line.
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cs {
+
+struct ShaderSource {
+    std::string text;                // GLSL ready for glShaderSource, with #line markers
+    std::vector<std::string> files;  // source-string number -> file path; [0] is the main file
+};
+
+// Reads the GLSL file at `path`, resolves `#include "name"` recursively and injects `defines`.
+//
+// An include is looked up next to the including file first, then in each of `includeDirs` in
+// order. Each file is included at most once (like #pragma once), so cycles stop by themselves.
+// The output starts with the main file's #version line, then one `#define NAME VALUE` per
+// entry of `defines`. Includes are expanded unconditionally, even inside #if blocks or
+// /* */ comments.
+// Throws cs::Error naming the file (and line, where there is one) for an unreadable main file,
+// a missing or misplaced #version, a missing or malformed include, and a bad define name.
+ShaderSource preprocessShader(const std::string& path, const std::vector<std::string>& includeDirs,
+                              const std::vector<std::pair<std::string, std::string>>& defines = {});
+
+// Rewrites a driver's compile/link info log so each diagnostic reads "file:line: message".
+// Understands Mesa "S:L(C): error: msg", NVIDIA "S(L) : error C1234: msg" and
+// AMD/Intel/glslang "ERROR: S:L: msg", where S indexes `files`. Other lines, and lines whose
+// S is out of range, are kept unchanged.
+std::string mapShaderLog(const std::string& log, const std::vector<std::string>& files);
+
+}  // namespace cs

@@ -1,0 +1,30 @@
+#pragma once
+// An 8-bit RGBA image in memory, and PNG input/output for it.
+//
+// Screenshots, golden images and sample inputs all use this one type. Rows are
+// stored top row first, as image files are; OpenGL's glReadPixels and texture
+// uploads count rows from the bottom, so convert with flipRows at that boundary.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+struct Image {
+    int width = 0, height = 0;
+    std::vector<std::uint8_t> rgba;  // width * height * 4 bytes; row 0 = top
+};
+
+// Loads any format stb_image reads (PNG, JPEG, BMP, TGA, ...), converted to RGBA:
+// grey and RGB inputs get alpha 255. Throws cs::Error naming the path for a
+// missing, empty, corrupt or zero-sized file.
+Image loadImage(const std::string& path);
+
+// Writes `image` as an RGBA PNG, atomically (see writeFileAtomic). Throws cs::Error
+// naming the path if the image is malformed or the file cannot be written.
+void savePng(const std::string& path, const Image& image);
+
+// Returns a copy with the row order reversed (top <-> bottom).
+Image flipRows(const Image& image);
+
+}  // namespace cs

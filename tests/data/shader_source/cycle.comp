@@ -1,0 +1,3 @@
+#version 430
+#include "cycle_a.glsl"
+void main() {}

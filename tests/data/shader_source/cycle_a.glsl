@@ -1,0 +1,2 @@
+#include "cycle_b.glsl"
+const int kCycleA = 1;

@@ -1,0 +1,3 @@
+#include "cycle_a.glsl"
+#include "cycle.comp"
+const int kCycleB = 1;

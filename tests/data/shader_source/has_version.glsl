@@ -1,0 +1,2 @@
+#version 430
+const int kHasVersion = 1;

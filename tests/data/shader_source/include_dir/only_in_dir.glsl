@@ -1,0 +1,1 @@
+const int kOnlyInDir = 1;

@@ -1,0 +1,1 @@
+const int kShadowedFromIncludeDir = 1;

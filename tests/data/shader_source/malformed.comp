@@ -1,0 +1,3 @@
+#version 430
+#include markers_inc.glsl
+void main() {}

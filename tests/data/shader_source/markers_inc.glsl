@@ -1,0 +1,1 @@
+const int kAnswer = 42;

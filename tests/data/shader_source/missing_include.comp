@@ -1,0 +1,3 @@
+#version 430
+#include "missing_inner.glsl"
+void main() {}

@@ -1,0 +1,3 @@
+#version 430
+#include "nested/level1.glsl"
+void main() {}

@@ -1,0 +1,1 @@
+const int kLevel2 = 2;

@@ -1,0 +1,4 @@
+#version 430
+#include "once_a.glsl"
+#include "once_b.glsl"
+void main() {}

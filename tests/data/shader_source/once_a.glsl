@@ -1,0 +1,1 @@
+const int kOnceA = 1;

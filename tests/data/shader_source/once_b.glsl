@@ -1,0 +1,2 @@
+#include "once_a.glsl"
+const int kOnceB = kOnceA + 1;

@@ -1,0 +1,1 @@
+const int kShadowedFromMainDir = 1;

@@ -1,0 +1,3 @@
+#version 430
+#include "has_version.glsl"
+void main() {}

@@ -1,0 +1,165 @@
+// PNG save/load round trips exactly; every bad input is reported with its path.
+#include "util/image.h"
+
+#include <gtest/gtest.h>
+#include <stb_image_write.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <tuple>
+
+#include "util/error.h"
+#include "util/file.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Each test gets its own empty directory, removed afterwards.
+class ImageTest : public testing::Test {
+protected:
+    void SetUp() override {
+        std::string name = testing::UnitTest::GetInstance()->current_test_info()->name();
+        std::replace(name.begin(), name.end(), '/', '_');
+        dir_ = fs::path(testing::TempDir()) /
+               ("cs_image_test_" + std::to_string(::getpid()) + "_" + name);
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+    fs::path dir_;
+};
+
+cs::Image randomImage(int width, int height, unsigned seed) {
+    std::mt19937 random(seed);
+    cs::Image image;
+    image.width = width;
+    image.height = height;
+    image.rgba.resize(static_cast<std::size_t>(width) * height * 4);
+    for (auto& byte : image.rgba) byte = static_cast<std::uint8_t>(random() & 0xff);
+    return image;
+}
+
+template <typename Action>
+std::string errorFrom(Action action) {
+    try {
+        action();
+    } catch (const cs::Error& error) {
+        return error.what();
+    }
+    ADD_FAILURE() << "expected a cs::Error";
+    return "";
+}
+
+testing::AssertionResult contains(const std::string& text, const std::string& part) {
+    if (text.find(part) != std::string::npos) return testing::AssertionSuccess();
+    return testing::AssertionFailure() << "\"" << text << "\" does not contain \"" << part << "\"";
+}
+
+// Sizes that break row-stride and filter assumptions: a single pixel, odd sizes,
+// and a long thin strip.
+class PngRoundTrip : public ImageTest, public testing::WithParamInterface<std::tuple<int, int>> {};
+
+TEST_P(PngRoundTrip, RandomPixelsSurviveExactly) {
+    const auto [width, height] = GetParam();
+    const cs::Image original = randomImage(width, height, unsigned(width * 7919 + height));
+    cs::savePng(path("round.png"), original);
+    const cs::Image loaded = cs::loadImage(path("round.png"));
+    EXPECT_EQ(loaded.width, width);
+    EXPECT_EQ(loaded.height, height);
+    EXPECT_TRUE(loaded.rgba == original.rgba) << "pixel data changed in the round trip";
+}
+
+INSTANTIATE_TEST_SUITE_P(AwkwardSizes, PngRoundTrip,
+                         testing::Values(std::make_tuple(1, 1), std::make_tuple(33, 17),
+                                         std::make_tuple(1000, 3)));
+
+TEST_F(ImageTest, LoadAddsOpaqueAlphaToRgbAndGrey) {
+    // Written with stb directly, since savePng always writes RGBA.
+    const unsigned char rgb[] = {10, 20, 30, 40, 50, 60};
+    ASSERT_TRUE(stbi_write_png(path("rgb.png").c_str(), 2, 1, 3, rgb, 6));
+    const cs::Image fromRgb = cs::loadImage(path("rgb.png"));
+    EXPECT_EQ(fromRgb.rgba, (std::vector<std::uint8_t>{10, 20, 30, 255, 40, 50, 60, 255}));
+
+    const unsigned char grey[] = {7, 200};
+    ASSERT_TRUE(stbi_write_png(path("grey.png").c_str(), 1, 2, 1, grey, 1));
+    const cs::Image fromGrey = cs::loadImage(path("grey.png"));
+    EXPECT_EQ(fromGrey.rgba, (std::vector<std::uint8_t>{7, 7, 7, 255, 200, 200, 200, 255}));
+}
+
+TEST_F(ImageTest, LoadMissingFileNamesPath) {
+    const std::string missing = path("missing.png");
+    const std::string message = errorFrom([&] { cs::loadImage(missing); });
+    EXPECT_TRUE(contains(message, missing));
+    EXPECT_TRUE(contains(message, "No such file"));
+}
+
+TEST_F(ImageTest, LoadEmptyFileNamesPath) {
+    std::ofstream empty(path("empty.png"));  // creates a zero-byte file
+    empty.close();
+    const std::string message = errorFrom([&] { cs::loadImage(path("empty.png")); });
+    EXPECT_TRUE(contains(message, path("empty.png")));
+    EXPECT_TRUE(contains(message, "empty"));
+}
+
+TEST_F(ImageTest, LoadTruncatedPngNamesPath) {
+    cs::savePng(path("whole.png"), randomImage(64, 64, 1));
+    const std::string whole = cs::readFile(path("whole.png"));
+    cs::writeFileAtomic(path("truncated.png"), whole.substr(0, whole.size() / 2));
+    const std::string message = errorFrom([&] { cs::loadImage(path("truncated.png")); });
+    EXPECT_TRUE(contains(message, path("truncated.png")));
+    EXPECT_TRUE(contains(message, "cannot decode"));
+}
+
+TEST_F(ImageTest, LoadTextFileNamedPngNamesPath) {
+    cs::writeFileAtomic(path("notes.png"), std::string("these are notes, not a picture\n"));
+    const std::string message = errorFrom([&] { cs::loadImage(path("notes.png")); });
+    EXPECT_TRUE(contains(message, path("notes.png")));
+    EXPECT_TRUE(contains(message, "cannot decode"));
+}
+
+TEST_F(ImageTest, SaveRejectsMalformedImageAndWritesNothing) {
+    cs::Image wrongSize = randomImage(4, 4, 2);
+    wrongSize.rgba.pop_back();
+    EXPECT_TRUE(
+        contains(errorFrom([&] { cs::savePng(path("bad.png"), wrongSize); }), path("bad.png")));
+    EXPECT_TRUE(
+        contains(errorFrom([&] { cs::savePng(path("bad.png"), cs::Image{}); }), path("bad.png")));
+    EXPECT_TRUE(fs::is_empty(dir_));
+}
+
+TEST_F(ImageTest, SaveIntoMissingDirectoryNamesPath) {
+    const std::string target = path("no-such-dir/out.png");
+    EXPECT_TRUE(contains(errorFrom([&] { cs::savePng(target, randomImage(2, 2, 3)); }), target));
+}
+
+TEST(FlipRows, MovesTopRowToBottom) {
+    cs::Image image;
+    image.width = 1;
+    image.height = 3;
+    image.rgba = {1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3};
+    const cs::Image flipped = cs::flipRows(image);
+    EXPECT_EQ(flipped.width, 1);
+    EXPECT_EQ(flipped.height, 3);
+    EXPECT_EQ(flipped.rgba, (std::vector<std::uint8_t>{3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1}));
+}
+
+TEST(FlipRows, TwiceIsIdentity) {
+    for (const auto& [width, height] : {std::make_tuple(1, 1), std::make_tuple(33, 17),
+                                        std::make_tuple(5, 4), std::make_tuple(0, 0)}) {
+        const cs::Image image = randomImage(width, height, 4);
+        const cs::Image twice = cs::flipRows(cs::flipRows(image));
+        EXPECT_EQ(twice.width, width);
+        EXPECT_EQ(twice.height, height);
+        EXPECT_TRUE(twice.rgba == image.rgba) << width << "x" << height;
+    }
+}
+
+}  // namespace

@@ -1,0 +1,307 @@
+// Params: one declaration per parameter drives --set, --help and validation.
+#include "app/params.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "util/error.h"
+
+namespace cs {
+namespace {
+
+// The message of the UsageError that `f` throws; fails the test if it throws none.
+template <typename F>
+std::string usageErrorOf(F&& f) {
+    try {
+        f();
+    } catch (const UsageError& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << "expected a UsageError";
+    return {};
+}
+
+// A sample-like set of declarations, one of each kind.
+struct ParamsTest : ::testing::Test {
+    Params params;
+    int& count = params.add("count", 1024, {1, 1 << 20}, "number of elements");
+    float& dt = params.add("dt", 0.01f, {0.001f, 0.1f}, "time step in seconds");
+    bool& wrap = params.add("wrap", true, "wrap around at the edges");
+    int& group = params.choice("group", 16, {8, 16, 32}, "work-group size");
+    std::string& mode =
+        params.choice("mode", std::string("exclusive"), {"inclusive", "exclusive"}, "scan mode");
+};
+
+TEST_F(ParamsTest, DefaultsAreStoredInTheReturnedReferences) {
+    EXPECT_EQ(count, 1024);
+    EXPECT_EQ(dt, 0.01f);
+    EXPECT_TRUE(wrap);
+    EXPECT_EQ(group, 16);
+    EXPECT_EQ(mode, "exclusive");
+}
+
+TEST_F(ParamsTest, ReferencesStayValidWhileMoreAreDeclared) {
+    int* before = &count;
+    for (int i = 0; i < 100; ++i) params.add("extra_" + std::to_string(i), 0, {0, 1}, "filler");
+    EXPECT_EQ(before, &count);
+    params.set("count", "7");
+    EXPECT_EQ(*before, 7);
+}
+
+TEST_F(ParamsTest, IntAcceptsValuesInRange) {
+    params.set("count", "1");
+    EXPECT_EQ(count, 1);
+    params.set("count", "1048576");
+    EXPECT_EQ(count, 1048576);
+    params.set("count", "65536");
+    EXPECT_EQ(count, 65536);
+    EXPECT_EQ(params.valueText("count"), "65536");
+}
+
+TEST_F(ParamsTest, IntAcceptsNegativeValuesWhenTheRangeDoes) {
+    int& offset = params.add("offset", 0, {-10, 10}, "offset");
+    params.set("offset", "-10");
+    EXPECT_EQ(offset, -10);
+}
+
+TEST_F(ParamsTest, IntRejectsTextThatIsNotAWholeInteger) {
+    for (const char* bad : {"12abc", "", "abc", " 12", "12 ", "1.5", "0x10", "1e3"}) {
+        std::string message = usageErrorOf([&] { params.set("count", bad); });
+        EXPECT_EQ(message, "parameter 'count' expects an integer in [1, 1048576], got '" +
+                               std::string(bad) + "'");
+    }
+    EXPECT_EQ(count, 1024);
+}
+
+TEST_F(ParamsTest, IntRejectsValuesOutOfRange) {
+    EXPECT_EQ(usageErrorOf([&] { params.set("count", "5000000"); }),
+              "parameter 'count' = 5000000 is out of range [1, 1048576]");
+    EXPECT_EQ(usageErrorOf([&] { params.set("count", "0"); }),
+              "parameter 'count' = 0 is out of range [1, 1048576]");
+    EXPECT_EQ(usageErrorOf([&] { params.set("count", "-1"); }),
+              "parameter 'count' = -1 is out of range [1, 1048576]");
+    EXPECT_EQ(count, 1024);
+}
+
+TEST_F(ParamsTest, IntRejectsOverflow) {
+    EXPECT_EQ(usageErrorOf([&] { params.set("count", "99999999999999999999"); }),
+              "parameter 'count' = 99999999999999999999 is out of range [1, 1048576]");
+    EXPECT_EQ(usageErrorOf([&] { params.set("count", "-2147483649"); }),
+              "parameter 'count' = -2147483649 is out of range [1, 1048576]");
+}
+
+TEST_F(ParamsTest, FloatAcceptsValuesInRange) {
+    params.set("dt", "0.05");
+    EXPECT_EQ(dt, 0.05f);
+    params.set("dt", "1e-3");
+    EXPECT_EQ(dt, 0.001f);
+    params.set("dt", "0.1");
+    EXPECT_EQ(dt, 0.1f);
+    EXPECT_EQ(params.valueText("dt"), "0.1");
+}
+
+TEST_F(ParamsTest, FloatRejectsNonNumbersAndNonFiniteValues) {
+    for (const char* bad : {"", "abc", "0.05s", " 0.05", "nan", "inf", "-inf", "NaN"}) {
+        std::string message = usageErrorOf([&] { params.set("dt", bad); });
+        EXPECT_EQ(message, "parameter 'dt' expects a finite number in [0.001, 0.1], got '" +
+                               std::string(bad) + "'");
+    }
+    EXPECT_EQ(dt, 0.01f);
+}
+
+TEST_F(ParamsTest, FloatRejectsValuesOutOfRange) {
+    EXPECT_EQ(usageErrorOf([&] { params.set("dt", "0.5"); }),
+              "parameter 'dt' = 0.5 is out of range [0.001, 0.1]");
+    EXPECT_EQ(usageErrorOf([&] { params.set("dt", "-0.01"); }),
+              "parameter 'dt' = -0.01 is out of range [0.001, 0.1]");
+    EXPECT_EQ(usageErrorOf([&] { params.set("dt", "1e39"); }),
+              "parameter 'dt' = 1e39 is out of range [0.001, 0.1]");
+    EXPECT_EQ(dt, 0.01f);
+}
+
+TEST_F(ParamsTest, BoolAcceptsItsSixSpellings) {
+    for (const char* off : {"false", "0", "off"}) {
+        wrap = true;
+        params.set("wrap", off);
+        EXPECT_FALSE(wrap) << off;
+    }
+    for (const char* on : {"true", "1", "on"}) {
+        wrap = false;
+        params.set("wrap", on);
+        EXPECT_TRUE(wrap) << on;
+    }
+    EXPECT_EQ(params.valueText("wrap"), "true");
+}
+
+TEST_F(ParamsTest, BoolRejectsOtherText) {
+    for (const char* bad : {"yes", "", "2", "TRUE "}) {
+        EXPECT_EQ(usageErrorOf([&] { params.set("wrap", bad); }),
+                  "parameter 'wrap' expects one of true, false, 1, 0, on, off; got '" +
+                      std::string(bad) + "'");
+    }
+}
+
+TEST_F(ParamsTest, IntChoiceAcceptsOnlyTheAllowedValues) {
+    params.set("group", "32");
+    EXPECT_EQ(group, 32);
+    params.set("group", "8");
+    EXPECT_EQ(group, 8);
+    for (const char* bad : {"12", "", "x", "16x"}) {
+        EXPECT_EQ(usageErrorOf([&] { params.set("group", bad); }),
+                  "parameter 'group' expects one of 8, 16, 32; got '" + std::string(bad) + "'");
+    }
+    EXPECT_EQ(group, 8);
+}
+
+TEST_F(ParamsTest, StringChoiceAcceptsOnlyTheAllowedValues) {
+    params.set("mode", "inclusive");
+    EXPECT_EQ(mode, "inclusive");
+    EXPECT_EQ(params.valueText("mode"), "inclusive");
+    for (const char* bad : {"Inclusive", "", "both"}) {
+        EXPECT_EQ(
+            usageErrorOf([&] { params.set("mode", bad); }),
+            "parameter 'mode' expects one of inclusive, exclusive; got '" + std::string(bad) + "'");
+    }
+    EXPECT_EQ(mode, "inclusive");
+}
+
+TEST_F(ParamsTest, UnknownNameListsTheValidOnes) {
+    EXPECT_EQ(usageErrorOf([&] { params.set("x", "1"); }),
+              "unknown parameter 'x'; valid: count, dt, wrap, group, mode");
+    EXPECT_EQ(usageErrorOf([&] { params.valueText("x"); }),
+              "unknown parameter 'x'; valid: count, dt, wrap, group, mode");
+}
+
+TEST(Params, UnknownNameWithoutParameters) {
+    Params none;
+    EXPECT_EQ(usageErrorOf([&] { none.set("x", "1"); }),
+              "unknown parameter 'x'; this sample has no parameters");
+    EXPECT_EQ(none.helpText(), "");
+}
+
+TEST_F(ParamsTest, ChangedIsTrueOnceAfterASet) {
+    EXPECT_FALSE(params.changed(&count));
+    params.set("count", "2048");
+    EXPECT_TRUE(params.changed(&count));
+    EXPECT_FALSE(params.changed(&count));
+    // Only the parameter that was set is flagged.
+    EXPECT_FALSE(params.changed(&dt));
+    EXPECT_FALSE(params.changed(&wrap));
+    EXPECT_FALSE(params.changed(&group));
+    EXPECT_FALSE(params.changed(&mode));
+}
+
+TEST_F(ParamsTest, ChangedWorksForEveryKind) {
+    params.set("dt", "0.02");
+    params.set("wrap", "off");
+    params.set("group", "8");
+    params.set("mode", "inclusive");
+    EXPECT_TRUE(params.changed(&dt));
+    EXPECT_TRUE(params.changed(&wrap));
+    EXPECT_TRUE(params.changed(&group));
+    EXPECT_TRUE(params.changed(&mode));
+    EXPECT_FALSE(params.changed(&dt));
+    EXPECT_FALSE(params.changed(&wrap));
+    EXPECT_FALSE(params.changed(&group));
+    EXPECT_FALSE(params.changed(&mode));
+}
+
+TEST_F(ParamsTest, SettingTheSameValueIsNotAChange) {
+    params.set("count", "1024");
+    params.set("mode", "exclusive");
+    EXPECT_FALSE(params.changed(&count));
+    EXPECT_FALSE(params.changed(&mode));
+}
+
+TEST_F(ParamsTest, ARejectedValueIsNotAChange) {
+    usageErrorOf([&] { params.set("count", "0"); });
+    EXPECT_FALSE(params.changed(&count));
+}
+
+TEST_F(ParamsTest, ChangedOnUndeclaredStorageIsAProgrammingError) {
+    int notAParameter = 0;
+    EXPECT_THROW(params.changed(&notAParameter), std::logic_error);
+}
+
+TEST_F(ParamsTest, HelpTextHasOneLinePerParameter) {
+    std::string help = params.helpText();
+    EXPECT_EQ(std::count(help.begin(), help.end(), '\n'), 5);
+    EXPECT_EQ(help,
+              "  count=1024      int     [1, 1048576]         number of elements\n"
+              "  dt=0.01         float   [0.001, 0.1]         time step in seconds\n"
+              "  wrap=true       bool    true|false           wrap around at the edges\n"
+              "  group=16        int     8|16|32              work-group size\n"
+              "  mode=exclusive  string  inclusive|exclusive  scan mode\n");
+}
+
+TEST_F(ParamsTest, HelpTextShowsDefaultsNotCurrentValues) {
+    params.set("count", "5");
+    EXPECT_NE(params.helpText().find("count=1024 "), std::string::npos);
+}
+
+TEST_F(ParamsTest, SetAllAppliesAssignmentsInOrder) {
+    params.setAll({"count=10", "mode=inclusive", "count=20", "dt=0.002"});
+    EXPECT_EQ(count, 20);
+    EXPECT_EQ(mode, "inclusive");
+    EXPECT_EQ(dt, 0.002f);
+}
+
+TEST_F(ParamsTest, SetAllSplitsAtTheFirstEquals) {
+    std::string& expr = params.choice("expr", std::string("a"), {"a", "a=b"}, "expression");
+    params.setAll({"expr=a=b"});
+    EXPECT_EQ(expr, "a=b");
+}
+
+TEST_F(ParamsTest, SetAllRejectsMalformedAssignments) {
+    EXPECT_EQ(usageErrorOf([&] { params.setAll({"count"}); }),
+              "--set expects name=value, got 'count'");
+    EXPECT_EQ(usageErrorOf([&] { params.setAll({"=5"}); }), "--set expects name=value, got '=5'");
+    EXPECT_EQ(usageErrorOf([&] { params.setAll({"count="}); }),
+              "parameter 'count' expects an integer in [1, 1048576], got ''");
+    EXPECT_EQ(usageErrorOf([&] { params.setAll({"nope=1"}); }),
+              "unknown parameter 'nope'; valid: count, dt, wrap, group, mode");
+}
+
+TEST_F(ParamsTest, NamesAndValuesForJson) {
+    params.set("dt", "0.002");
+    std::vector<std::string> expected = {"count", "dt", "wrap", "group", "mode"};
+    EXPECT_EQ(params.names(), expected);
+    std::string all;
+    for (const std::string& name : params.names()) all += name + "=" + params.valueText(name) + " ";
+    EXPECT_EQ(all, "count=1024 dt=0.002 wrap=true group=16 mode=exclusive ");
+}
+
+TEST(Params, DuplicateNamesAreLogicErrorsAcrossKinds) {
+    Params params;
+    params.add("x", 1, {1, 10}, "");
+    EXPECT_THROW(params.add("x", 0.5f, {0.0f, 1.0f}, ""), std::logic_error);
+    EXPECT_THROW(params.add("x", true, ""), std::logic_error);
+    EXPECT_THROW(params.choice("x", 8, {8, 16}, ""), std::logic_error);
+    EXPECT_THROW(params.choice("x", std::string("a"), {"a"}, ""), std::logic_error);
+}
+
+TEST(Params, DefaultsOutsideTheirRangeAreLogicErrors) {
+    Params params;
+    EXPECT_THROW(params.add("a", 0, {1, 10}, ""), std::logic_error);
+    EXPECT_THROW(params.add("b", 11, {1, 10}, ""), std::logic_error);
+    EXPECT_THROW(params.add("c", 5, {10, 1}, ""), std::logic_error);
+    EXPECT_THROW(params.add("d", 2.0f, {0.0f, 1.0f}, ""), std::logic_error);
+    EXPECT_THROW(params.choice("e", 12, {8, 16}, ""), std::logic_error);
+    EXPECT_THROW(params.choice("f", std::string("z"), {"a", "b"}, ""), std::logic_error);
+    EXPECT_TRUE(params.names().empty());
+}
+
+TEST(Params, NamesAreLowercaseLettersDigitsAndUnderscores) {
+    Params params;
+    params.add("work_group_2", 1, {1, 10}, "");
+    for (const char* bad : {"", "Count", "2count", "_count", "count-x", "count x", "count=x"}) {
+        EXPECT_THROW(params.add(bad, 1, {1, 10}, ""), std::logic_error) << "'" << bad << "'";
+    }
+}
+
+}  // namespace
+}  // namespace cs
