@@ -190,7 +190,8 @@ void Sample::writeScreenshot() const {
     // The screenshot shows what is on screen, so make it opaque like the window is.
     for (size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
     savePng(options_.screenshot, flipRows(image));  // GL rows run bottom-up
-    std::fprintf(stderr, "%s: wrote %s\n", name_.c_str(), options_.screenshot.c_str());
+    std::fprintf(stderr, "%s: wrote %s (%dx%d, %s)\n", name_.c_str(), options_.screenshot.c_str(),
+                 width_, height_, context_->kind().c_str());
 }
 
 double Sample::benchMedianMs(const std::string& pass) const {

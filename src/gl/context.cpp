@@ -30,7 +30,8 @@ void requireGl43(const std::string& how) {
     int major = 0, minor = 0;
     if (version) std::sscanf(version, "%d.%d", &major, &minor);
     if (major > 4 || (major == 4 && minor >= 3)) return;
-    throw Error("OpenGL 4.3 with compute shaders is needed, but the " + how + " offers OpenGL " +
+    throw Error("OpenGL 4.3 with compute shaders is needed, but this " + how +
+                " context offers OpenGL " +
                 (version ? std::string(version) : std::string("(unknown)")));
 }
 

@@ -27,12 +27,13 @@ const char* typeName(GLenum type) {
     }
 }
 
-void GLAPIENTRY onDebugMessage(GLenum, GLenum type, GLuint id, GLenum severity, GLsizei,
+void GLAPIENTRY onDebugMessage(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei,
                                const GLchar* message, const void*) {
     // Notifications (buffer placement hints and the like) and our own debug-group markers
-    // are noise; everything else is worth a line.
+    // are noise. Shader compiler messages are reported by Program with the real file and
+    // line, so here they would only repeat, with the line numbers of the combined source.
     if (severity == GL_DEBUG_SEVERITY_NOTIFICATION || type == GL_DEBUG_TYPE_PUSH_GROUP ||
-        type == GL_DEBUG_TYPE_POP_GROUP)
+        type == GL_DEBUG_TYPE_POP_GROUP || source == GL_DEBUG_SOURCE_SHADER_COMPILER)
         return;
     const char* level = severity == GL_DEBUG_SEVERITY_HIGH     ? "high"
                         : severity == GL_DEBUG_SEVERITY_MEDIUM ? "medium"

@@ -18,6 +18,11 @@
 // never applies here). Drivers then report (S, L) and mapShaderLog turns that back into
 // "file:L". The end-to-end test in tests/unit/shader_source_test.cpp checks this with
 // glslangValidator.
+//
+// Drivers do not all keep S faithfully: Mesa 22 reports some errors in an included file
+// (an undeclared identifier) with S = 0 but the right line. So the file is also encoded in
+// the line number: file k > 0 starts at line k * kShaderLineStride + 1, and mapShaderLog
+// decodes the file from the line whenever the line is that large.
 
 namespace fs = std::filesystem;
 
@@ -133,9 +138,10 @@ struct Preprocessor {
 
             const size_t includedIndex = files.size();
             files.push_back(found->generic_string());
-            text << "#line 1 " << includedIndex << '\n';
+            text << "#line " << includedIndex * kShaderLineStride + 1 << ' ' << includedIndex
+                 << '\n';
             expand(includedIndex, *included, 0);
-            text << "#line " << lineNumber + 1 << ' ' << index << '\n';
+            text << "#line " << index * kShaderLineStride + lineNumber + 1 << ' ' << index << '\n';
         }
     }
 };
@@ -193,20 +199,31 @@ const std::vector<LogFormat>& logFormats() {
     return formats;
 }
 
+bool parseNumber(const std::string& text, size_t& value) {
+    const std::from_chars_result parsed =
+        std::from_chars(text.data(), text.data() + text.size(), value);
+    return parsed.ec == std::errc() && parsed.ptr == text.data() + text.size();
+}
+
 std::string mapLogLine(const std::string& line, const std::vector<std::string>& files) {
     for (const LogFormat& format : logFormats()) {
         std::smatch match;
         if (!std::regex_match(line, match, format.pattern)) continue;
 
-        const std::string number = match[format.sourceString];
-        size_t index = 0;
-        const std::from_chars_result parsed =
-            std::from_chars(number.data(), number.data() + number.size(), index);
-        if (parsed.ec != std::errc() || index >= files.size()) return line;
+        size_t index = 0, lineNumber = 0;
+        if (!parseNumber(match[format.sourceString], index) ||
+            !parseNumber(match[format.line], lineNumber))
+            return line;
+        // The line number carries the file when the source-string number may not (see top).
+        if (lineNumber >= kShaderLineStride) {
+            index = lineNumber / kShaderLineStride;
+            lineNumber %= kShaderLineStride;
+        }
+        if (index >= files.size()) return line;
 
         std::string severity = match[format.severity];
         for (char& c : severity) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return files[index] + ":" + match[format.line].str() + ": " + severity + ": " +
+        return files[index] + ":" + std::to_string(lineNumber) + ": " + severity + ": " +
                match[format.message].str();
     }
     return line;

@@ -1,11 +1,15 @@
 #pragma once
 // GLSL has no #include. This module adds one, with #line markers so that the driver's
 // error messages can be mapped back to the real file and line.
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace cs {
+
+// Line numbers of included file k start at k * kShaderLineStride + 1 (see shader_source.cpp).
+constexpr size_t kShaderLineStride = 100000;
 
 struct ShaderSource {
     std::string text;                // GLSL ready for glShaderSource, with #line markers

@@ -72,10 +72,10 @@ TEST(PreprocessShader, IncludesEachFileOnlyOnce) {
     EXPECT_EQ(source.text,
               "#version 430\n"
               "#line 2 0\n"
-              "#line 1 1\n"
+              "#line 100001 1\n"
               "const int kOnceA = 1;\n"
               "#line 3 0\n"
-              "#line 1 2\n"
+              "#line 200001 2\n"
               "// #include \"once_a.glsl\" (already included)\n"
               "const int kOnceB = kOnceA + 1;\n"
               "#line 4 0\n"
@@ -129,8 +129,8 @@ TEST(PreprocessShader, LineMarkersSurroundEveryInclude) {
     const cs::ShaderSource source = cs::preprocessShader(fixture("markers.comp"), {});
     EXPECT_EQ(source.text,
               "#version 430\n"
-              "#line 3 0\n"  // the next line is line 3 of the main file...
-              "#line 1 1\n"  // ...but it is an include: line 1 of markers_inc.glsl follows
+              "#line 3 0\n"       // the next line is line 3 of the main file...
+              "#line 100001 1\n"  // ...but it is an include: line 1 of markers_inc.glsl follows
               "const int kAnswer = 42;\n"
               "#line 4 0\n"  // back in the main file, after the include
               "void main() {}\n");
@@ -144,7 +144,7 @@ TEST(PreprocessShader, DefinesFollowVersionAndKeepLineNumbers) {
               "#define WORKGROUP_SIZE 64\n"
               "#define USE_FAST_PATH\n"
               "#line 3 0\n"
-              "#line 1 1\n"
+              "#line 100001 1\n"
               "const int kAnswer = 42;\n"
               "#line 4 0\n"
               "void main() {}\n");
@@ -159,6 +159,17 @@ TEST(MapShaderLog, Mesa) {
               "shaders/common/noise.glsl:12: error: `foo' undeclared");
     EXPECT_EQ(cs::mapShaderLog("0:3(10): warning: `x' used uninitialized", kLogFiles),
               "shaders/x/main.comp:3: warning: `x' used uninitialized");
+}
+
+// Mesa 22 reports some errors in an included file with source string 0; the file is then
+// recovered from the line number, which carries it (k * kShaderLineStride + line).
+TEST(MapShaderLog, FileEncodedInLineNumberWinsOverSourceString) {
+    EXPECT_EQ(cs::mapShaderLog("0:100005(9): error: `y' undeclared", kLogFiles),
+              "shaders/common/noise.glsl:5: error: `y' undeclared");
+    EXPECT_EQ(cs::mapShaderLog("ERROR: 1:100005: 'y' : undeclared identifier", kLogFiles),
+              "shaders/common/noise.glsl:5: error: 'y' : undeclared identifier");
+    // A file number past the end of `files` leaves the line as it was.
+    EXPECT_EQ(cs::mapShaderLog("0:900005(9): error: z", kLogFiles), "0:900005(9): error: z");
 }
 
 TEST(MapShaderLog, Nvidia) {

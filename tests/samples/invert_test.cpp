@@ -1,0 +1,181 @@
+// The invert sample as a user runs it: a PNG in, a PNG out, compared exactly with the
+// inversion computed on the CPU; and every kind of bad input it must refuse cleanly.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+
+#include "support/process.h"
+#include "util/file.h"
+#include "util/image.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kInvert = std::string(CS_SAMPLE_BIN_DIR) + "/invert";
+
+// The CPU reference: colour channels become 255 - value, alpha stays.
+cs::Image invertOnCpu(const cs::Image& image) {
+    cs::Image result = image;
+    for (size_t i = 0; i < result.rgba.size(); ++i)
+        if (i % 4 != 3) result.rgba[i] = 255 - result.rgba[i];
+    return result;
+}
+
+cs::Image randomImage(int width, int height, unsigned seed) {
+    cs::Image image{width, height, std::vector<std::uint8_t>(size_t(width) * height * 4)};
+    std::mt19937 random(seed);
+    for (auto& byte : image.rgba) byte = std::uint8_t(random());
+    return image;
+}
+
+class InvertTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir = fs::path(::testing::TempDir()) /
+              ("invert-" +
+               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    void TearDown() override { fs::remove_all(dir); }
+
+    cs::ProcessResult invert(std::vector<std::string> args,
+                             const std::vector<std::string>& environment = {}) {
+        args.insert(args.begin(), {kInvert, "--headless", "--frames", "1", "--no-ui"});
+        return cs::runProcess(args, environment);
+    }
+
+    // Runs invert on `input` with a work-group size and returns the output image.
+    cs::Image runOn(const std::string& input, int localSize) {
+        const std::string output = (dir / "out.png").string();
+        const cs::ProcessResult run = invert({"--input", input, "--output", output, "--set",
+                                              "local_size=" + std::to_string(localSize)});
+        EXPECT_EQ(run.exitCode, 0) << run.err;
+        return cs::loadImage(output);
+    }
+
+    // A failed run: the exit code, and exactly one line on stderr containing `words`.
+    void expectFailure(const cs::ProcessResult& run, int exitCode, const std::string& words) {
+        EXPECT_EQ(run.exitCode, exitCode) << run.err;
+        const auto lines = cs::nonEmptyLines(run.err);
+        ASSERT_EQ(lines.size(), 1u) << run.err;
+        EXPECT_NE(lines[0].find(words), std::string::npos) << lines[0];
+    }
+
+    fs::path dir;
+};
+
+TEST_F(InvertTest, ShippedImageMatchesCpuExactly) {
+    const std::string input = std::string(CS_ASSET_SOURCE_DIR) + "/test_card.png";
+    const cs::Image expected = invertOnCpu(cs::loadImage(input));
+    for (int localSize : {8, 16, 32}) {
+        const cs::Image actual = runOn(input, localSize);
+        EXPECT_EQ(actual.width, expected.width);
+        EXPECT_EQ(actual.height, expected.height);
+        EXPECT_TRUE(actual.rgba == expected.rgba) << "local_size=" << localSize;
+    }
+}
+
+// Sizes that are not multiples of any work-group size, a single pixel, and very thin images.
+TEST_F(InvertTest, AwkwardSizesMatchCpuExactly) {
+    const std::pair<int, int> sizes[] = {{1, 1}, {33, 17}, {1000, 3}, {3, 1000}, {31, 33}};
+    unsigned seed = 1;
+    for (const auto& [width, height] : sizes) {
+        const cs::Image image = randomImage(width, height, seed++);
+        const std::string input = (dir / "in.png").string();
+        cs::savePng(input, image);
+        const cs::Image expected = invertOnCpu(image);
+        for (int localSize : {8, 16, 32}) {
+            const cs::Image actual = runOn(input, localSize);
+            EXPECT_TRUE(actual.width == width && actual.height == height &&
+                        actual.rgba == expected.rgba)
+                << width << "x" << height << " local_size=" << localSize;
+        }
+    }
+}
+
+TEST_F(InvertTest, MissingInputFile) {
+    expectFailure(invert({"--input", (dir / "nope.png").string()}), 1, "nope.png");
+}
+
+TEST_F(InvertTest, EmptyInputFile) {
+    const std::string input = (dir / "empty.png").string();
+    cs::writeFileAtomic(input, "");
+    expectFailure(invert({"--input", input}), 1, "empty.png");
+}
+
+TEST_F(InvertTest, CorruptPng) {
+    // A real PNG cut in half.
+    const std::string whole = (dir / "whole.png").string();
+    cs::savePng(whole, randomImage(64, 64, 7));
+    const std::string bytes = cs::readFile(whole);
+    const std::string input = (dir / "truncated.png").string();
+    cs::writeFileAtomic(input, bytes.substr(0, bytes.size() / 2));
+    expectFailure(invert({"--input", input}), 1, "truncated.png");
+}
+
+TEST_F(InvertTest, TextFileNamedPng) {
+    const std::string input = (dir / "text.png").string();
+    cs::writeFileAtomic(input, "this is not an image\n");
+    expectFailure(invert({"--input", input}), 1, "text.png");
+}
+
+TEST_F(InvertTest, ImageLargerThanMaxTextureSize) {
+    // llvmpipe allows 16384; one pixel more must be refused with the limit named.
+    const std::string input = (dir / "wide.png").string();
+    cs::savePng(input, randomImage(16385, 1, 3));
+    expectFailure(invert({"--input", input}), 1, "exceeds this GL's limit");
+}
+
+TEST_F(InvertTest, UnknownParameter) {
+    expectFailure(invert({"--set", "colour=red"}), 2, "unknown parameter 'colour'");
+}
+
+TEST_F(InvertTest, WorkGroupSizeNotOffered) {
+    expectFailure(invert({"--set", "local_size=12"}), 2, "8, 16, 32");
+}
+
+TEST_F(InvertTest, UnknownOption) {
+    expectFailure(invert({"--colour"}), 2, "'--colour'");
+}
+
+TEST_F(InvertTest, OutputMustBePng) {
+    expectFailure(invert({"--output", (dir / "out.jpg").string()}), 2, ".png");
+}
+
+TEST_F(InvertTest, UnwritableOutputLeavesNothingBehind) {
+    const fs::path missing = dir / "missing";
+    expectFailure(invert({"--output", (missing / "out.png").string()}), 1, "out.png");
+    EXPECT_FALSE(fs::exists(missing));
+    EXPECT_TRUE(fs::is_empty(dir));
+}
+
+TEST_F(InvertTest, OpenGlWithoutComputeShaders) {
+    // Mesa can pretend to stop at 4.1, like macOS: the sample must name both versions.
+    const cs::ProcessResult run = invert({}, {"MESA_GL_VERSION_OVERRIDE=4.1"});
+    expectFailure(run, 1, "OpenGL 4.3 with compute shaders is needed");
+    EXPECT_NE(run.err.find("4.1"), std::string::npos) << run.err;
+}
+
+TEST_F(InvertTest, HelpListsTheParameter) {
+    const cs::ProcessResult run = cs::runProcess({kInvert, "--help"});
+    EXPECT_EQ(run.exitCode, 0);
+    EXPECT_NE(run.out.find("local_size=16"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("8|16|32"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("--screenshot"), std::string::npos) << run.out;
+}
+
+TEST_F(InvertTest, BenchJsonHasCalibrationAndFigure) {
+    const std::string json = (dir / "bench.json").string();
+    const cs::ProcessResult run =
+        cs::runProcess({kInvert, "--headless", "--frames", "3", "--bench-json", json});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const std::string text = cs::readFile(json);
+    for (const char* key : {"\"copy_gbps\"", "\"fma_gflops\"", "\"invert\"", "\"invert bandwidth\"",
+                            "\"of\": \"copy\"", "\"timing\""})
+        EXPECT_NE(text.find(key), std::string::npos) << key << " missing in\n" << text;
+}
+
+}  // namespace
