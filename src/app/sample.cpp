@@ -105,7 +105,7 @@ void Sample::bindFrameTarget() const {
 }
 
 void Sample::runFrames() {
-    const bool fixedDt = options_.fixedDt.value_or(headless_);
+    fixedDt_ = options_.fixedDt.value_or(headless_);
     int frames = options_.frames;
     if (frames == 0 && (headless_ || options_.bench))
         frames = options_.bench ? kDefaultBenchFrames : kDefaultHeadlessFrames;
@@ -120,7 +120,7 @@ void Sample::runFrames() {
         const auto now = std::chrono::steady_clock::now();
         const double wallDt = std::chrono::duration<double>(now - previous).count();
         previous = now;
-        frame(fixedDt ? kFixedDt : wallDt, frames != 0 && i == frames - 1);
+        frame(fixedDt_ ? kFixedDt : wallDt, frames != 0 && i == frames - 1);
     }
     profiler_.collectAll();
 }
@@ -144,9 +144,13 @@ void Sample::drawOverlay(double dt) {
     bindFrameTarget();
     overlay_->beginFrame(width_, height_, dt);
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowBgAlpha(0.75f);  // the sample's picture stays visible behind it
     ImGui::Begin(name_.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
     ImGui::TextUnformatted(deviceName().c_str());
-    ImGui::Text("%.2f ms/frame", dt * 1000.0);
+    if (fixedDt_)
+        ImGui::Text("fixed time step %.2f ms", dt * 1000.0);
+    else
+        ImGui::Text("%.2f ms/frame (%.0f fps)", dt * 1000.0, dt > 0 ? 1.0 / dt : 0.0);
     for (const std::string& pass : profiler_.passNames())
         ImGui::Text("GPU %-16s %8.3f ms", pass.c_str(), profiler_.latestMs(pass));
     if (profiler_.method() == GpuProfiler::Method::FinishAndClock)

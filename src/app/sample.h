@@ -76,6 +76,7 @@ private:
     std::vector<std::string> flags_;
     Options options_;
     bool headless_ = false;
+    bool fixedDt_ = false;
     int width_ = 0, height_ = 0;
     // Declaration order matters: members below are destroyed before the context.
     std::unique_ptr<Context> context_;
