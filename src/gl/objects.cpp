@@ -1,9 +1,18 @@
 #include "gl/objects.h"
 
+#include <stdexcept>
+
 #include "util/error.h"
 
 namespace cs {
 namespace {
+size_t bytesPerPixel(GLenum format, GLenum type) {
+    const size_t channels = format == GL_RGBA ? 4 : format == GL_RGB ? 3 : format == GL_RG ? 2 : 1;
+    const size_t channelBytes = type == GL_FLOAT || type == GL_UNSIGNED_INT || type == GL_INT ? 4
+                                : type == GL_HALF_FLOAT || type == GL_UNSIGNED_SHORT          ? 2
+                                                                                              : 1;
+    return channels * channelBytes;
+}
 GLuint genBuffer() {
     GLuint id = 0;
     glGenBuffers(1, &id);
@@ -39,9 +48,12 @@ void Buffer::download(void* data, GLsizeiptr size, GLintptr offset) const {
 
 Texture2D::Texture2D(const std::string& name, int width, int height, GLenum internalFormat)
     : GlObject(genTexture()), width_(width), height_(height), format_(internalFormat) {
+    if (width < 1 || height < 1)
+        throw Error("texture '" + name + "' cannot be " + std::to_string(width) + "x" +
+                    std::to_string(height) + ": both sides must be at least 1");
     GLint maxSize = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
-    if (width < 1 || height < 1 || width > maxSize || height > maxSize)
+    if (width > maxSize || height > maxSize)
         throw Error("texture '" + name + "' of " + std::to_string(width) + "x" +
                     std::to_string(height) + " exceeds this GL's limit of " +
                     std::to_string(maxSize) + "x" + std::to_string(maxSize));
@@ -65,7 +77,10 @@ void Texture2D::upload(GLenum format, GLenum type, const void* pixels) const {
 void Texture2D::download(GLenum format, GLenum type, void* pixels, size_t bytes) const {
     glBindTexture(GL_TEXTURE_2D, id());
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    (void)bytes;  // glGetnTexImage is 4.5; callers size `pixels` from width x height.
+    // glGetnTexImage (which takes the size) is GL 4.5, so check the size here.
+    if (bytes < size_t(width_) * height_ * bytesPerPixel(format, type))
+        throw std::logic_error("Texture2D::download: " + std::to_string(bytes) +
+                               " bytes are too few for the image");
     glGetTexImage(GL_TEXTURE_2D, 0, format, type, pixels);
     glBindTexture(GL_TEXTURE_2D, 0);
 }

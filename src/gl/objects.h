@@ -2,6 +2,7 @@
 // Move-only owners of OpenGL objects. Each deletes its object when it goes out of scope,
 // so a sample holds them as members and needs no destructor. Every object gets a label
 // (glObjectLabel) so debuggers such as RenderDoc and apitrace show names, not numbers.
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -33,8 +34,14 @@ public:
         if (id_) Traits::destroy(id_);
         id_ = 0;
     }
+    // Labels longer than GL_MAX_LABEL_LENGTH are a GL error; keep the end, where the
+    // distinguishing part (a file name) is.
     void label(const std::string& name) const {
-        if (id_) glObjectLabel(Traits::labelNamespace, id_, -1, name.c_str());
+        if (!id_) return;
+        GLint maxLength = 0;
+        glGetIntegerv(GL_MAX_LABEL_LENGTH, &maxLength);
+        const size_t keep = std::min(name.size(), size_t(std::max(maxLength - 1, 0)));
+        glObjectLabel(Traits::labelNamespace, id_, GLsizei(keep), name.data() + name.size() - keep);
     }
 
 private:

@@ -23,12 +23,12 @@ GpuProfiler::Scope GpuProfiler::pass(const char* name) {
 }
 
 GpuProfiler::Scope::Scope(GpuProfiler& profiler, const char* name)
-    : group_(name), profiler_(&profiler), name_(name) {
+    : group_(name), profiler_(&profiler), name_(name), method_(profiler.method_) {
     if (profiler.active_) throw std::logic_error("GPU passes cannot nest: " + name_);
     profiler.active_ = true;
     if (std::find(profiler.order_.begin(), profiler.order_.end(), name_) == profiler.order_.end())
         profiler.order_.push_back(name_);
-    if (profiler.method_ == Method::FinishAndClock) {
+    if (method_ == Method::FinishAndClock) {
         glFinish();  // start the clock with the GPU idle
         startSeconds_ = nowSeconds();
         return;
@@ -40,7 +40,7 @@ GpuProfiler::Scope::Scope(GpuProfiler& profiler, const char* name)
 
 GpuProfiler::Scope::~Scope() {
     profiler_->active_ = false;
-    if (profiler_->method_ == Method::FinishAndClock) {
+    if (method_ == Method::FinishAndClock) {
         glFinish();
         const double ms = (nowSeconds() - startSeconds_) * 1e3;
         profiler_->latest_[name_] = ms;

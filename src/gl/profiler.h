@@ -65,6 +65,7 @@ private:
     DebugGroup group_;
     GpuProfiler* profiler_ = nullptr;
     std::string name_;
+    Method method_;              // fixed for the pass, even if the profiler's changes
     double startSeconds_ = 0.0;  // FinishAndClock only
 };
 

@@ -1,0 +1,163 @@
+// Every shader in shaders/ compiles on this driver and passes glslangValidator, one test per
+// file. The list is found at run time, so a new shader is tested without touching this file.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "gl/program.h"
+#include "gl/shader_source.h"
+#include "gl_test.h"
+#include "util/error.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kShaderDir = CS_SHADER_SOURCE_DIR;
+
+// Stage files under shaders/, relative to it ("invert/invert.comp"), sorted. shaders/common/
+// holds only #include-able pieces, which are compiled as part of the files that use them.
+std::vector<std::string> shaderFiles() {
+    std::vector<std::string> files;
+    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(kShaderDir)) {
+        const fs::path relative = entry.path().lexically_relative(kShaderDir);
+        const std::string extension = relative.extension().string();
+        if (!entry.is_regular_file() || *relative.begin() == "common") continue;
+        if (extension == ".comp" || extension == ".vert" || extension == ".frag")
+            files.push_back(relative.generic_string());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+// "invert/invert.comp" -> "invert_invert_comp"
+std::string testName(const ::testing::TestParamInfo<std::string>& info) {
+    std::string name = info.param;
+    for (char& c : name)
+        if (std::isalnum(static_cast<unsigned char>(c)) == 0) c = '_';
+    return name;
+}
+
+GLenum stageOf(const std::string& file) {
+    const std::string extension = fs::path(file).extension().string();
+    if (extension == ".comp") return GL_COMPUTE_SHADER;
+    if (extension == ".vert") return GL_VERTEX_SHADER;
+    return GL_FRAGMENT_SHADER;
+}
+
+cs::ShaderSource preprocess(const std::string& file) {
+    return cs::preprocessShader((kShaderDir / file).string(), {(kShaderDir / "common").string()});
+}
+
+// Compiles one stage like the framework's loader does; returns "" or the mapped log.
+std::string compileStage(const std::string& file) {
+    const cs::ShaderSource source = preprocess(file);
+    const GLuint shader = glCreateShader(stageOf(file));
+    const char* text = source.text.c_str();
+    glShaderSource(shader, 1, &text, nullptr);
+    glCompileShader(shader);
+    GLint compiled = GL_FALSE, length = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &compiled);
+    glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+    std::string log(std::max(length, 1), '\0');
+    glGetShaderInfoLog(shader, length, nullptr, log.data());
+    glDeleteShader(shader);
+    if (compiled) return "";
+    log.resize(log.find('\0') == std::string::npos ? log.size() : log.find('\0'));
+    return cs::mapShaderLog(log, source.files) + " (compile failed)";
+}
+
+// Runs `command` and returns its exit status; its stdout and stderr go to `output`.
+int run(const std::string& command, std::string& output) {
+    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+    if (!pipe) return -1;
+    char buffer[256];
+    while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
+    return pclose(pipe);
+}
+
+bool glslangValidatorAvailable() {
+    static const bool available = [] {
+        std::string ignored;
+        return run("glslangValidator --version", ignored) == 0;
+    }();
+    return available;
+}
+
+TEST(ShaderDiscovery, FindsStageFilesAndSkipsCommon) {
+    const std::vector<std::string> files = shaderFiles();
+    EXPECT_NE(std::find(files.begin(), files.end(), "invert/invert.comp"), files.end());
+    EXPECT_NE(std::find(files.begin(), files.end(), "framework/textured_rect.vert"), files.end());
+    EXPECT_NE(std::find(files.begin(), files.end(), "framework/textured_rect.frag"), files.end());
+    for (const std::string& file : files) {
+        EXPECT_NE(file.rfind("common/", 0), 0u) << file;
+        EXPECT_NE(fs::path(file).extension(), ".glsl") << file;
+    }
+}
+
+using CompilesOnDriver = cs::test::GlTestWithParam<std::string>;
+
+TEST_P(CompilesOnDriver, Compiles) {
+    const std::string& file = GetParam();
+    if (stageOf(file) == GL_COMPUTE_SHADER) {
+        // Through the framework's own entry point, with the path relative to shaders/.
+        cs::Program program;
+        try {
+            program = cs::Program::compute(file);
+        } catch (const cs::Error& e) {
+            FAIL() << e.what();
+        }
+        ASSERT_TRUE(program);
+        GLint linked = GL_FALSE;
+        glGetProgramiv(program.id(), GL_LINK_STATUS, &linked);
+        EXPECT_EQ(linked, GL_TRUE);
+        return;
+    }
+
+    EXPECT_EQ(compileStage(file), "");
+
+    // A vertex shader with a fragment shader of the same name is one program: they must agree
+    // on their interface (in/out names and types) and link.
+    fs::path fragment = file;
+    fragment.replace_extension(".frag");
+    if (stageOf(file) == GL_VERTEX_SHADER && fs::is_regular_file(kShaderDir / fragment)) {
+        try {
+            const cs::Program program = cs::Program::graphics(file, fragment.generic_string());
+            GLint linked = GL_FALSE;
+            glGetProgramiv(program.id(), GL_LINK_STATUS, &linked);
+            EXPECT_EQ(linked, GL_TRUE);
+        } catch (const cs::Error& e) {
+            ADD_FAILURE() << e.what();
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shaders, CompilesOnDriver, ::testing::ValuesIn(shaderFiles()), testName);
+
+using PassesGlslangValidator = ::testing::TestWithParam<std::string>;
+
+TEST_P(PassesGlslangValidator, Validates) {
+    if (!glslangValidatorAvailable()) GTEST_SKIP() << "glslangValidator is not on PATH";
+    const std::string& file = GetParam();
+    const cs::ShaderSource source = preprocess(file);
+    // Same extension: glslangValidator takes the stage from it.
+    const fs::path path = fs::path(::testing::TempDir()) /
+                          ("cs_gl_tests_" + std::to_string(getpid()) + "_" +
+                           testName({GetParam(), 0}) + fs::path(file).extension().string());
+    std::ofstream(path) << source.text;
+    std::string output;
+    const int status = run("glslangValidator \"" + path.string() + "\"", output);
+    EXPECT_EQ(status, 0) << cs::mapShaderLog(output, source.files);
+    fs::remove(path);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shaders, PassesGlslangValidator, ::testing::ValuesIn(shaderFiles()),
+                         testName);
+
+}  // namespace
