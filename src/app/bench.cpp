@@ -36,18 +36,6 @@ double queryMs(const std::function<void()>& dispatch) {
     return static_cast<double>(ns) * 1e-6;
 }
 
-// Runs `dispatch` once to warm up, then `repeats` times; the median milliseconds.
-double medianMs(const std::function<void()>& dispatch, GpuProfiler::Method method,
-                int repeats = 5) {
-    std::vector<double> times;
-    for (int i = 0; i <= repeats; ++i) {
-        const double ms =
-            method == GpuProfiler::Method::TimerQueries ? queryMs(dispatch) : wallMs(dispatch);
-        if (i > 0) times.push_back(ms);
-    }
-    return summarize(times).medianMs;
-}
-
 // A copy kernel bound to two buffers of `bytes`, ready to dispatch.
 struct CopyKernel {
     Buffer source, destination;
@@ -76,7 +64,7 @@ double measureCopyGBps(GpuProfiler::Method method) {
     // 64 MiB each way: far larger than any cache, small enough for every GPU.
     const GLsizeiptr bytes = GLsizeiptr(64) << 20;
     CopyKernel copy(bytes);
-    const double ms = medianMs(
+    const double ms = medianGpuMs(
         [&] {
             DebugGroup group("calibrate copy");
             copy.dispatch();
@@ -100,7 +88,7 @@ double measureFmaGflops(GpuProfiler::Method method) {
     double ms = 0.0;
     for (;;) {
         glUniform1i(fma.uniform("iterations"), iterations);
-        ms = medianMs(
+        ms = medianGpuMs(
             [&] {
                 DebugGroup group("calibrate fma");
                 glDispatchCompute(groups, 1, 1);
@@ -133,6 +121,16 @@ std::string quoted(const std::string& text) {
 }
 
 }  // namespace
+
+double medianGpuMs(const std::function<void()>& dispatch, GpuProfiler::Method method, int repeats) {
+    std::vector<double> times;
+    for (int i = 0; i <= repeats; ++i) {
+        const double ms =
+            method == GpuProfiler::Method::TimerQueries ? queryMs(dispatch) : wallMs(dispatch);
+        if (i > 0) times.push_back(ms);
+    }
+    return summarize(times).medianMs;
+}
 
 GpuProfiler::Method detectTimingMethod() {
     // Grow a run of small copies until it takes 5 ms of wall time, so launch overhead is

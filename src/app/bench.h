@@ -4,6 +4,7 @@
 // measured in the same run (a roofline calibration):
 //   copy: a plain SSBO-to-SSBO copy, in GB/s (bytes read + bytes written per second)
 //   fma:  independent chains of fused multiply-adds, in GFLOP/s (2 FLOPs per FMA)
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -20,6 +21,11 @@ struct Calibration {
 // Runs the two calibration kernels on the current context (a second or so), timed the
 // way `method` says.
 Calibration calibrateDevice(GpuProfiler::Method method);
+
+// Median milliseconds of `dispatch` over `repeats` runs after one warm-up, timed the way
+// `method` says (waits for the GPU: for benchmarks that sweep sizes, not for frames).
+double medianGpuMs(const std::function<void()>& dispatch, GpuProfiler::Method method,
+                   int repeats = 5);
 
 // Whether this driver's GL_TIME_ELAPSED queries time compute dispatches (a few ms to find out).
 GpuProfiler::Method detectTimingMethod();

@@ -51,6 +51,8 @@ protected:
     GpuProfiler::Scope gpuPass(const char* name) { return profiler_.pass(name); }
     // Median GPU milliseconds of a pass over the benchmark's timed frames.
     double benchMedianMs(const std::string& pass) const;
+    // How this driver's GPU time is measured (for samples that time sweeps themselves).
+    GpuProfiler::Method timingMethod() const { return profiler_.method(); }
 
     // The framebuffer samples draw into: the window's, or an offscreen one when headless.
     void bindFrameTarget() const;

@@ -1,0 +1,129 @@
+// Shared by the scan kernels (src/compute/scan.h): the element type, the data bindings and
+// the work-group scan. The C++ side defines SCAN_TYPE: 0 uint, 1 float, 2 vec4.
+#ifndef SCAN_TYPE
+#define SCAN_TYPE 0
+#endif
+
+// VALUE is one element. VECTOR is what one invocation loads at a time: four scalars in a
+// uvec4/vec4 (one 16-byte load), or one vec4 element. PAIR holds two VALUEs and adds
+// component-wise, so the scan of an invocation's two partial sums costs one pass.
+#if SCAN_TYPE == 0
+#define VALUE uint
+#define VECTOR uvec4
+#define PAIR uvec2
+#define LANES 4
+#elif SCAN_TYPE == 1
+#define VALUE float
+#define VECTOR vec4
+#define PAIR vec2
+#define LANES 4
+#else
+#define VALUE vec4
+#define VECTOR vec4
+#define PAIR mat2x4
+#define LANES 1
+#endif
+
+// A tile is what one work group scans: each invocation takes two VECTORs, the first from
+// the tile's first half and the second from its second half, so that neighbouring
+// invocations read neighbouring addresses (coalesced loads).
+#define GROUP_SIZE 256
+#define TILE (2 * GROUP_SIZE * LANES)
+layout(local_size_x = GROUP_SIZE) in;
+
+// The data is bound twice, as scalars (for ragged ends) and as vectors (for whole ones).
+layout(std430, binding = 0) readonly buffer InputValues { VALUE inputValues[]; };
+layout(std430, binding = 1) readonly buffer InputVectors { VECTOR inputVectors[]; };
+
+uniform uint rowLength;      // elements per row; rows are gl_NumWorkGroups.y
+uniform uint tilesPerRow;    // tiles in one row (the tile sums have this many per row)
+uniform uint firstTile;      // tile index of this dispatch's first work group in its row
+uniform uint elementOffset;  // element index of the start of the bound data range
+
+// This work group's row, the row's first element, and the tile's first element in the row.
+uint row() { return gl_WorkGroupID.y; }
+uint rowStart() { return row() * rowLength; }
+uint tileInRow() { return firstTile + gl_WorkGroupID.x; }
+uint tileStart() { return tileInRow() * TILE; }
+
+// The LANES elements from element `first` of the current row; zero past the row's end.
+VECTOR loadVector(uint first) {
+    uint index = rowStart() + first - elementOffset;  // into the bound range
+#if LANES == 1
+    return first < rowLength ? inputValues[index] : VALUE(0);
+#else
+    // Whole and aligned: one 16-byte load. Rows of a length that is not a multiple of four
+    // start unaligned, and the row's last vector may be ragged: those go element by element.
+    if (first + LANES <= rowLength && index % LANES == 0u) return inputVectors[index / LANES];
+    VECTOR v = VECTOR(0);
+    for (uint lane = 0u; lane < LANES; ++lane)
+        if (first + lane < rowLength) v[lane] = inputValues[index + lane];
+    return v;
+#endif
+}
+
+// Inclusive and exclusive scans of the lanes of one VECTOR, and their total. The
+// exclusive form adds in the same order as the inclusive one, so float results agree.
+#if LANES == 1
+VECTOR inclusiveLanes(VECTOR v) { return v; }
+VECTOR exclusiveLanes(VECTOR v) { return VECTOR(0); }
+VALUE laneTotal(VECTOR v) { return v; }
+#else
+VECTOR inclusiveLanes(VECTOR v) {
+    v.y += v.x;
+    v.z += v.y;
+    v.w += v.z;
+    return v;
+}
+VECTOR exclusiveLanes(VECTOR v) {
+    VALUE xy = v.x + v.y;
+    return VECTOR(0, v.x, xy, xy + v.z);
+}
+VALUE laneTotal(VECTOR v) { return inclusiveLanes(v).w; }
+#endif
+
+// Work-group exclusive scan by raking: every invocation puts its value in shared memory,
+// RAKERS invocations each scan a segment of SEGMENT values serially, one invocation scans
+// the segment totals, and everyone adds its segment's prefix. Three barriers in all, where
+// a tree (Blelloch) scan of 256 values needs sixteen.
+#define SEGMENT 16
+#define RAKERS (GROUP_SIZE / SEGMENT)
+// One padding slot after every segment: the rakers read with a stride of SEGMENT + 1, an
+// odd number of words, so they hit different shared-memory banks.
+shared PAIR rake[GROUP_SIZE + RAKERS];
+shared PAIR segmentPrefix[RAKERS];
+shared PAIR groupTotal;
+
+uint rakeSlot(uint i) { return i + i / SEGMENT; }
+
+PAIR workGroupExclusiveScan(PAIR value, out PAIR total) {
+    uint i = gl_LocalInvocationIndex;
+    rake[rakeSlot(i)] = value;
+    barrier();  // wait until every invocation's value is in shared memory
+
+    if (i < RAKERS) {
+        PAIR sum = PAIR(0);
+        for (uint k = 0u; k < SEGMENT; ++k) {
+            uint slot = rakeSlot(i * SEGMENT + k);
+            PAIR v = rake[slot];
+            rake[slot] = sum;
+            sum += v;
+        }
+        segmentPrefix[i] = sum;  // the segment's total, until the next step
+    }
+    barrier();  // wait for all segment totals
+
+    if (i == 0u) {
+        PAIR sum = PAIR(0);
+        for (uint s = 0u; s < RAKERS; ++s) {
+            PAIR v = segmentPrefix[s];
+            segmentPrefix[s] = sum;
+            sum += v;
+        }
+        groupTotal = sum;
+    }
+    barrier();  // wait for the segment prefixes and the total
+
+    total = groupTotal;
+    return segmentPrefix[i / SEGMENT] + rake[rakeSlot(i)];
+}
