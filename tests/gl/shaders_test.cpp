@@ -13,6 +13,7 @@
 #include "gl/program.h"
 #include "gl/shader_source.h"
 #include "gl_test.h"
+#include "support/process.h"
 #include "util/error.h"
 
 namespace fs = std::filesystem;
@@ -73,19 +74,10 @@ std::string compileStage(const std::string& file) {
     return cs::mapShaderLog(log, source.files) + " (compile failed)";
 }
 
-// Runs `command` and returns its exit status; its stdout and stderr go to `output`.
-int run(const std::string& command, std::string& output) {
-    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-    if (!pipe) return -1;
-    char buffer[256];
-    while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
-    return pclose(pipe);
-}
-
 bool glslangValidatorAvailable() {
     static const bool available = [] {
         std::string ignored;
-        return run("glslangValidator --version", ignored) == 0;
+        return cs::runCommand("glslangValidator --version", ignored) == 0;
     }();
     return available;
 }
@@ -152,7 +144,7 @@ TEST_P(PassesGlslangValidator, Validates) {
                            testName({GetParam(), 0}) + fs::path(file).extension().string());
     std::ofstream(path) << source.text;
     std::string output;
-    const int status = run("glslangValidator \"" + path.string() + "\"", output);
+    const int status = cs::runCommand("glslangValidator \"" + path.string() + "\"", output);
     EXPECT_EQ(status, 0) << cs::mapShaderLog(output, source.files);
     fs::remove(path);
 }

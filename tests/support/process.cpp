@@ -45,6 +45,14 @@ ProcessResult runProcess(const std::vector<std::string>& args,
     return result;
 }
 
+int runCommand(const std::string& command, std::string& output) {
+    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+    if (!pipe) return -1;
+    char buffer[256];
+    while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
+    return pclose(pipe);
+}
+
 std::vector<std::string> nonEmptyLines(const std::string& text) {
     std::vector<std::string> lines;
     std::istringstream in(text);

@@ -16,6 +16,10 @@ struct ProcessResult {
 ProcessResult runProcess(const std::vector<std::string>& args,
                          const std::vector<std::string>& environment = {});
 
+// Runs `command` through the shell; returns its exit status, with stdout and stderr
+// together in `output`.
+int runCommand(const std::string& command, std::string& output);
+
 // The lines of `text` that are not empty.
 std::vector<std::string> nonEmptyLines(const std::string& text);
 

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <functional>
 
+#include "support/process.h"
+#include "support/process.h"
 #include "util/error.h"
 
 #ifdef _WIN32
@@ -204,15 +206,6 @@ TEST(MapShaderLog, KeepsLinesWithOutOfRangeSourceString) {
 
 // --- end to end with a real compiler ----------------------------------------------------------
 
-// Runs `command` and returns its exit status; its stdout and stderr go to `output`.
-int run(const std::string& command, std::string& output) {
-    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-    if (!pipe) return -1;
-    char buffer[256];
-    while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
-    return pclose(pipe);
-}
-
 // Compiles the preprocessed e2e.comp with glslangValidator and returns the mapped log.
 std::string compileE2e(const std::string& breakWhich, int& status) {
     const cs::ShaderSource source =
@@ -220,13 +213,13 @@ std::string compileE2e(const std::string& breakWhich, int& status) {
     const std::string path = testing::TempDir() + "cs_shader_source_e2e.comp";
     std::ofstream(path) << source.text;
     std::string log;
-    status = run("glslangValidator -S comp \"" + path + "\"", log);
+    status = cs::runCommand("glslangValidator -S comp \"" + path + "\"", log);
     return cs::mapShaderLog(log, source.files);
 }
 
 TEST(MapShaderLog, EndToEndWithGlslangValidator) {
     std::string version;
-    if (run("glslangValidator --version", version) != 0) {
+    if (cs::runCommand("glslangValidator --version", version) != 0) {
         GTEST_SKIP() << "glslangValidator is not on PATH";
     }
 
