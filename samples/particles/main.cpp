@@ -1,0 +1,265 @@
+// particles: a shower of particles falling under gravity onto a moving sphere, inside a
+// box. The state lives in one buffer that a compute shader updates in place and the vertex
+// shader reads directly as its vertex buffer: no copy to or from the CPU. See README.md.
+#include <imgui.h>
+
+#include <cmath>
+#include <cstring>
+#include <glm/glm.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_ptr.hpp>
+
+#include "app/sample.h"
+#include "gl/program.h"
+#include "util/error.h"
+#include "util/file.h"
+
+namespace {
+
+// One particle as the shaders see it: std430 lays out two vec4s back to back.
+struct Particle {
+    glm::vec4 position;  // xyz, and w = age in seconds (negative: waiting to be emitted)
+    glm::vec4 velocity;  // xyz; w unused
+};
+static_assert(sizeof(Particle) == 32 && offsetof(Particle, velocity) == 16,
+              "Particle must match the std430 layout in shaders/particles/step.comp");
+
+constexpr float kSphereSwing = 0.5f;  // the sphere moves along x between -0.5 and 0.5
+const char* const kIntegrators[] = {"euler", "semi_implicit", "verlet"};
+
+// Triangles of a unit sphere, latitude by longitude.
+std::vector<glm::vec3> sphereTriangles(int rings, int segments) {
+    auto point = [&](int ring, int segment) {
+        const float theta = glm::pi<float>() * float(ring) / float(rings);
+        const float phi = 2.0f * glm::pi<float>() * float(segment) / float(segments);
+        return glm::vec3(std::sin(theta) * std::cos(phi), std::cos(theta),
+                         std::sin(theta) * std::sin(phi));
+    };
+    std::vector<glm::vec3> triangles;
+    for (int r = 0; r < rings; ++r)
+        for (int s = 0; s < segments; ++s) {
+            const glm::vec3 a = point(r, s), b = point(r + 1, s), c = point(r + 1, s + 1),
+                            d = point(r, s + 1);
+            triangles.insert(triangles.end(), {a, b, c, a, c, d});
+        }
+    return triangles;
+}
+
+// The twelve edges of the box [-1, 1]^3, as line-segment end points.
+std::vector<glm::vec3> boxEdges() {
+    std::vector<glm::vec3> lines;
+    for (int axis = 0; axis < 3; ++axis)
+        for (float u : {-1.0f, 1.0f})
+            for (float v : {-1.0f, 1.0f}) {
+                glm::vec3 from(0.0f), to(0.0f);
+                from[axis] = -1.0f, to[axis] = 1.0f;
+                from[(axis + 1) % 3] = to[(axis + 1) % 3] = u;
+                from[(axis + 2) % 3] = to[(axis + 2) % 3] = v;
+                lines.insert(lines.end(), {from, to});
+            }
+    return lines;
+}
+
+}  // namespace
+
+class Particles : public cs::Sample {
+public:
+    Particles() : Sample("particles", "particles under gravity bouncing off a moving sphere") {}
+
+private:
+    int& count = params.add("count", 65536, {0, 1 << 24}, "number of particles");
+    float& dt = params.add("dt", 1.0f / 120.0f, {0.0001f, 0.05f}, "seconds per simulation step");
+    int& stepsPerFrame = params.add("steps_per_frame", 2, {1, 16}, "simulation steps per frame");
+    std::string& integrator =
+        params.choice("integrator", "verlet", {kIntegrators[0], kIntegrators[1], kIntegrators[2]},
+                      "explicit Euler, semi-implicit Euler, velocity Verlet");
+    float& gravity = params.add("gravity", 9.81f, {0.0f, 50.0f}, "downward acceleration");
+    float& restitution = params.add("restitution", 0.6f, {0.0f, 1.0f}, "bounciness of collisions");
+    float& sphereRadius = params.add("sphere_radius", 0.3f, {0.05f, 0.45f}, "sphere radius");
+    float& sphereSpeed = params.add("sphere_speed", 1.0f, {0.0f, 10.0f}, "sphere swing, rad/s");
+    float& lifetime =
+        params.add("lifetime", 4.0f, {0.0f, 60.0f}, "seconds per particle; 0: forever");
+    int& localSize = params.choice("local_size", 256, {64, 128, 256, 512, 1024}, "work-group size");
+
+    cs::Buffer particles;
+    cs::Program step, drawParticles, drawScene;
+    cs::VertexArray particleLayout, sphereLayout, boxLayout;
+    cs::Buffer sphereVertices, boxVertices;
+    GLsizei sphereVertexCount = 0, boxVertexCount = 0;
+    std::uint32_t stepCount = 0;
+
+    void setup() override {
+        if (!options().input.empty())
+            loadState(options().input);
+        else
+            emitAll();
+        buildStepProgram();
+        drawParticles = cs::Program::graphics("particles/particle.vert", "particles/particle.frag");
+        drawScene = cs::Program::graphics("particles/scene.vert", "particles/scene.frag");
+        const auto sphere = sphereTriangles(24, 48);
+        const auto box = boxEdges();
+        sphereVertexCount = GLsizei(sphere.size());
+        boxVertexCount = GLsizei(box.size());
+        sphereVertices =
+            cs::Buffer("sphere vertices", GLsizeiptr(sphere.size() * 12), sphere.data());
+        boxVertices = cs::Buffer("box edges", GLsizeiptr(box.size() * 12), box.data());
+        sphereLayout = positionsLayout("sphere", sphereVertices);
+        boxLayout = positionsLayout("box", boxVertices);
+    }
+
+    void buildStepProgram() {
+        step = cs::Program::compute("particles/step.comp",
+                                    {{"LOCAL_SIZE", std::to_string(localSize)}});
+    }
+
+    // Every particle starts waiting, with a negative age; the step shader emits it when
+    // its age reaches zero. The delays spread over one lifetime, so the shower starts as a
+    // stream rather than as one burst.
+    void emitAll() {
+        std::vector<Particle> state(static_cast<size_t>(count));
+        const float spread = lifetime > 0 ? lifetime : 4.0f;
+        for (size_t i = 0; i < state.size(); ++i)
+            state[i].position.w = -spread * float(i + 1) / float(state.size());
+        upload(state);
+    }
+
+    // --input: the state file (README.md: count x 32 bytes of Particle).
+    void loadState(const std::string& path) {
+        const std::string bytes = cs::readFile(path);
+        if (bytes.empty()) throw cs::Error(path + ": empty state file, no particles");
+        if (bytes.size() % sizeof(Particle) != 0)
+            throw cs::Error(path + ": " + std::to_string(bytes.size()) +
+                            " bytes is not a whole number of 32-byte particles");
+        std::vector<Particle> state(bytes.size() / sizeof(Particle));
+        std::memcpy(state.data(), bytes.data(), bytes.size());
+        count = int(state.size());
+        upload(state);
+    }
+
+    void upload(const std::vector<Particle>& state) {
+        particles = cs::Buffer("particles", GLsizeiptr(std::max<size_t>(state.size(), 1) * 32),
+                               state.data());
+        // The same buffer feeds the vertex shader: attribute 0 = position, 1 = velocity.
+        particleLayout = cs::VertexArray("particle attributes");
+        glBindVertexArray(particleLayout.id());
+        glBindBuffer(GL_ARRAY_BUFFER, particles.id());
+        glEnableVertexAttribArray(0);
+        glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, sizeof(Particle),
+                              reinterpret_cast<void*>(offsetof(Particle, position)));
+        glEnableVertexAttribArray(1);
+        glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(Particle),
+                              reinterpret_cast<void*>(offsetof(Particle, velocity)));
+        glBindVertexArray(0);
+    }
+
+    static cs::VertexArray positionsLayout(const std::string& name, const cs::Buffer& vertices) {
+        cs::VertexArray layout(name);
+        glBindVertexArray(layout.id());
+        glBindBuffer(GL_ARRAY_BUFFER, vertices.id());
+        glEnableVertexAttribArray(0);
+        glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 12, nullptr);
+        glBindVertexArray(0);
+        return layout;
+    }
+
+    // The sphere swings along x; where it is, and how fast, at simulation time t.
+    glm::vec3 sphereCenter(double t) const {
+        return {kSphereSwing * float(std::sin(sphereSpeed * t)), 0.0f, 0.0f};
+    }
+    glm::vec3 sphereVelocity(double t) const {
+        return {kSphereSwing * sphereSpeed * float(std::cos(sphereSpeed * t)), 0.0f, 0.0f};
+    }
+
+    void update(double) override {
+        if (params.changed(&localSize)) buildStepProgram();
+        if (params.changed(&count)) emitAll();
+
+        auto pass = gpuPass("step");
+        step.use();
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, particles.id());
+        glUniform1f(step.uniform("dt"), dt);
+        glUniform3f(step.uniform("gravity"), 0.0f, -gravity, 0.0f);
+        glUniform1i(step.uniform("integrator"), integratorIndex());
+        glUniform1f(step.uniform("restitution"), restitution);
+        glUniform1f(step.uniform("sphereRadius"), sphereRadius);
+        glUniform1f(step.uniform("lifetime"), lifetime);
+        glUniform1ui(step.uniform("seed"), std::uint32_t(seed()));
+        const GLuint groups = GLuint((count + localSize - 1) / localSize);
+        for (int i = 0; i < stepsPerFrame && groups > 0; ++i) {
+            ++stepCount;
+            const double t = double(stepCount) * dt;  // the sphere is where it is at the step's end
+            glUniform3fv(step.uniform("sphereCenter"), 1, glm::value_ptr(sphereCenter(t)));
+            glUniform3fv(step.uniform("sphereVelocity"), 1, glm::value_ptr(sphereVelocity(t)));
+            glUniform1ui(step.uniform("step"), stepCount);
+            glDispatchCompute(groups, 1, 1);
+            // The next step reads what this one wrote.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+        // The draw reads the particles as vertex attributes, and --output as a buffer:
+        // shader writes must be visible to both.
+        glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    }
+
+    int integratorIndex() const {
+        for (int i = 0; i < 3; ++i)
+            if (integrator == kIntegrators[i]) return i;
+        return 2;
+    }
+
+    void render() override {
+        const glm::mat4 view = glm::lookAt(
+            glm::vec3(0.4f, 0.9f, 3.3f), glm::vec3(0.0f, -0.1f, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
+        const glm::mat4 projection = glm::perspective(
+            glm::radians(45.0f), float(width()) / float(std::max(height(), 1)), 0.1f, 20.0f);
+        glEnable(GL_DEPTH_TEST);
+
+        drawScene.use();
+        glUniformMatrix4fv(drawScene.uniform("viewProjection"), 1, GL_FALSE,
+                           glm::value_ptr(projection * view));
+        glUniformMatrix4fv(drawScene.uniform("model"), 1, GL_FALSE, glm::value_ptr(glm::mat4(1)));
+        glUniform1i(drawScene.uniform("lit"), 0);
+        glUniform3f(drawScene.uniform("color"), 0.45f, 0.45f, 0.5f);
+        glBindVertexArray(boxLayout.id());
+        glDrawArrays(GL_LINES, 0, boxVertexCount);
+
+        const glm::mat4 model = glm::scale(
+            glm::translate(glm::mat4(1), sphereCenter(stepCount * dt)), glm::vec3(sphereRadius));
+        glUniformMatrix4fv(drawScene.uniform("model"), 1, GL_FALSE, glm::value_ptr(model));
+        glUniform1i(drawScene.uniform("lit"), 1);
+        glUniform3f(drawScene.uniform("color"), 0.8f, 0.8f, 0.85f);
+        glBindVertexArray(sphereLayout.id());
+        glDrawArrays(GL_TRIANGLES, 0, sphereVertexCount);
+
+        drawParticles.use();
+        glUniformMatrix4fv(drawParticles.uniform("view"), 1, GL_FALSE, glm::value_ptr(view));
+        glUniformMatrix4fv(drawParticles.uniform("projection"), 1, GL_FALSE,
+                           glm::value_ptr(projection));
+        glUniform1f(drawParticles.uniform("pointScale"), 0.012f * float(height()));
+        glEnable(GL_PROGRAM_POINT_SIZE);  // gl_PointSize comes from the vertex shader
+        glBindVertexArray(particleLayout.id());
+        glDrawArrays(GL_POINTS, 0, count);
+        glBindVertexArray(0);
+        glDisable(GL_DEPTH_TEST);
+    }
+
+    void ui() override {
+        if (ImGui::Button("reset emitter")) emitAll();
+        ImGui::Text("simulated %.2f s in %u steps", double(stepCount) * dt, stepCount);
+    }
+
+    // --output: the state after the last frame, in the --input format.
+    void finish() override {
+        if (options().output.empty()) return;
+        std::vector<Particle> state(static_cast<size_t>(count));
+        particles.download(state.data(), GLsizeiptr(state.size() * sizeof(Particle)));
+        cs::writeFileAtomic(options().output, state.data(), state.size() * sizeof(Particle));
+    }
+
+    std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
+        // Each step reads and writes every particle once: 32 + 32 bytes.
+        const double bytes = 64.0 * count * stepsPerFrame;
+        return {cs::bandwidthFigure("step bandwidth", bytes, benchMedianMs("step"), calibration)};
+    }
+};
+
+CS_SAMPLE_MAIN(Particles)

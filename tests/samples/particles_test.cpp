@@ -1,0 +1,258 @@
+// The particles sample through its state files: one step against a double-precision CPU
+// step for each integrator, and the physical promises: nothing ends a step inside the
+// sphere, and elastic collisions without gravity keep the kinetic energy.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <glm/glm.hpp>
+#include <random>
+
+#include "support/process.h"
+#include "util/file.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kParticles = std::string(CS_SAMPLE_BIN_DIR) + "/particles";
+
+struct Particle {  // the state file's 32 bytes (samples/particles/README.md)
+    glm::vec4 position, velocity;
+};
+
+// The sample's physics in double precision, following shaders/particles/step.comp.
+struct Physics {
+    int integrator = 2;  // 0 euler, 1 semi_implicit, 2 verlet
+    double dt = 1.0 / 128.0, gravity = 9.8125, restitution = 0.75;
+    double sphereRadius = 0.3125, sphereSpeed = 1.25;
+
+    void step(glm::dvec3& x, glm::dvec3& v, int stepNumber) const {
+        const glm::dvec3 g(0.0, -gravity, 0.0);
+        if (integrator == 0) {
+            x += v * dt;
+            v += g * dt;
+        } else if (integrator == 1) {
+            v += g * dt;
+            x += v * dt;
+        } else {
+            x += v * dt + 0.5 * g * dt * dt;
+            v += g * dt;
+        }
+        for (int axis = 0; axis < 3; ++axis)
+            if (std::abs(x[axis]) > 1.0) {
+                x[axis] = x[axis] > 0 ? 1.0 : -1.0;
+                if (v[axis] * x[axis] > 0) v[axis] *= -restitution;
+            }
+        const double t = stepNumber * dt;  // the sphere at the end of the step
+        const glm::dvec3 center(0.5 * std::sin(sphereSpeed * t), 0, 0);
+        const glm::dvec3 sphereVelocity(0.5 * sphereSpeed * std::cos(sphereSpeed * t), 0, 0);
+        const double distance = glm::length(x - center);
+        if (distance < sphereRadius) {
+            const glm::dvec3 normal = (x - center) / distance;
+            x = center + normal * sphereRadius;
+            const glm::dvec3 relative = v - sphereVelocity;
+            const double approach = glm::dot(relative, normal);
+            if (approach < 0) v = sphereVelocity + relative - (1 + restitution) * approach * normal;
+        }
+    }
+
+    // The parameters as --set flags. Values are chosen to be exact in float (the GPU's
+    // precision) and printed in full, so both sides simulate the same system.
+    std::vector<std::string> settings() const {
+        const char* names[] = {"euler", "semi_implicit", "verlet"};
+        auto text = [](double value) {
+            char buffer[32];
+            std::snprintf(buffer, sizeof buffer, "%.9g", value);
+            return std::string(buffer);
+        };
+        return {"--set", "integrator=" + std::string(names[integrator]),
+                "--set", "dt=" + text(dt),
+                "--set", "gravity=" + text(gravity),
+                "--set", "restitution=" + text(restitution),
+                "--set", "sphere_radius=" + text(sphereRadius),
+                "--set", "sphere_speed=" + text(sphereSpeed),
+                "--set", "lifetime=0"};
+    }
+};
+
+class ParticlesTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir = fs::path(::testing::TempDir()) /
+              ("particles-" +
+               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    void TearDown() override { fs::remove_all(dir); }
+
+    // Runs `frames` frames of `stepsPerFrame` steps from `state` and returns the result.
+    std::vector<Particle> simulate(const std::vector<Particle>& state, const Physics& physics,
+                                   int frames, int stepsPerFrame = 1) {
+        const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+        cs::writeFileAtomic(input, state.data(), state.size() * sizeof(Particle));
+        std::vector<std::string> args = {kParticles,
+                                         "--headless",
+                                         "--no-ui",
+                                         "--size",
+                                         "64x64",
+                                         "--frames",
+                                         std::to_string(frames),
+                                         "--input",
+                                         input,
+                                         "--output",
+                                         output,
+                                         "--set",
+                                         "steps_per_frame=" + std::to_string(stepsPerFrame)};
+        for (const std::string& s : physics.settings()) args.push_back(s);
+        const cs::ProcessResult run = cs::runProcess(args);
+        EXPECT_EQ(run.exitCode, 0) << run.err;
+        const std::string bytes = cs::readFile(output);
+        std::vector<Particle> result(bytes.size() / sizeof(Particle));
+        std::memcpy(result.data(), bytes.data(), result.size() * sizeof(Particle));
+        return result;
+    }
+
+    void expectFailure(const std::vector<std::string>& args, int exitCode,
+                       const std::string& words) {
+        std::vector<std::string> all = {kParticles, "--headless", "--frames", "1"};
+        all.insert(all.end(), args.begin(), args.end());
+        const cs::ProcessResult run = cs::runProcess(all);
+        EXPECT_EQ(run.exitCode, exitCode) << run.err;
+        const auto lines = cs::nonEmptyLines(run.err);
+        ASSERT_EQ(lines.size(), 1u) << run.err;
+        EXPECT_NE(lines[0].find(words), std::string::npos) << lines[0];
+    }
+
+    fs::path dir;
+};
+
+// Positions anywhere in the box (some inside the sphere, some about to cross a wall) and
+// brisk velocities, so every branch of the step is taken. Particles that land within
+// 1e-3 of a collision boundary are left out: float and double may take different branches
+// there, which is not an error.
+std::vector<Particle> randomState(const Physics& physics, size_t count, unsigned seed) {
+    std::mt19937 random(seed);
+    std::uniform_real_distribution<float> box(-1.0f, 1.0f), speed(-3.0f, 3.0f);
+    std::vector<Particle> state;
+    while (state.size() < count) {
+        Particle p{{box(random), box(random), box(random), 0.0f},
+                   {speed(random), speed(random), speed(random), 0.0f}};
+        glm::dvec3 x(p.position), v(p.velocity);
+        Physics free = physics;
+        free.sphereRadius = 0;  // where it would be without the sphere
+        free.step(x, v, 1);
+        const glm::dvec3 center(0.5 * std::sin(physics.sphereSpeed * physics.dt), 0, 0);
+        const double distance = glm::length(x - center);
+        bool nearWall = false;
+        glm::dvec3 unclamped = glm::dvec3(p.position) + glm::dvec3(p.velocity) * physics.dt;
+        for (int a = 0; a < 3; ++a) nearWall |= std::abs(std::abs(unclamped[a]) - 1.0) < 1e-3;
+        if (std::abs(distance - physics.sphereRadius) > 1e-3 && !nearWall) state.push_back(p);
+    }
+    return state;
+}
+
+// One step of each integrator equals the double-precision step within 1e-5 (positions are
+// O(1) and velocities O(3): a few float roundings).
+TEST_F(ParticlesTest, OneStepOfEachIntegratorMatchesDoublePrecisionCpu) {
+    for (int integrator = 0; integrator < 3; ++integrator) {
+        Physics physics;
+        physics.integrator = integrator;
+        const auto state = randomState(physics, 3000, 10 + unsigned(integrator));
+        const auto gpu = simulate(state, physics, 1);
+        ASSERT_EQ(gpu.size(), state.size());
+        for (size_t i = 0; i < state.size(); ++i) {
+            glm::dvec3 x(state[i].position), v(state[i].velocity);
+            physics.step(x, v, 1);
+            for (int c = 0; c < 3; ++c) {
+                ASSERT_NEAR(gpu[i].position[c], x[c], 1e-5)
+                    << "integrator " << integrator << " particle " << i;
+                ASSERT_NEAR(gpu[i].velocity[c], v[c], 1e-5)
+                    << "integrator " << integrator << " particle " << i;
+            }
+        }
+    }
+}
+
+TEST_F(ParticlesTest, ParticlesDroppedOnARestingSphereNeverEndInsideIt) {
+    Physics physics;
+    physics.sphereSpeed = 0;  // the sphere rests at the origin
+    physics.restitution = 0.5;
+    std::vector<Particle> state;
+    for (int i = 0; i < 400; ++i) {  // a grid of particles falling onto the sphere's top
+        const float x = -0.28f + 0.56f * float(i % 20) / 19,
+                    z = -0.28f + 0.56f * float(i / 20) / 19;
+        state.push_back({{x, 0.9f, z, 0.0f}, {0.0f, 0.0f, 0.0f, 0.0f}});
+    }
+    int inside = 0;
+    bool someTouched = false;
+    // They reach the sphere after about 0.35 s (45 steps), so look often around then.
+    for (int frames : {1, 20, 21, 22, 23, 24, 25, 26, 28, 30, 40, 60, 150}) {
+        for (const Particle& p : simulate(state, physics, frames, 2)) {
+            const float distance = glm::length(glm::vec3(p.position));
+            inside += distance < physics.sphereRadius * (1 - 1e-5f);
+            someTouched |= distance < physics.sphereRadius * 1.01f;
+        }
+    }
+    EXPECT_EQ(inside, 0);
+    EXPECT_TRUE(someTouched);  // the test is only meaningful if they did reach the sphere
+}
+
+// Without gravity and with restitution 1, walls and a resting sphere only turn velocities:
+// the kinetic energy stays within float rounding (1e-5 relative over 600 steps).
+TEST_F(ParticlesTest, ElasticCollisionsWithoutGravityKeepTheEnergy) {
+    Physics physics;
+    physics.gravity = 0;
+    physics.restitution = 1;
+    physics.sphereSpeed = 0;
+    const auto state = randomState(physics, 2000, 3);
+    auto energy = [](const std::vector<Particle>& particles) {
+        double sum = 0;
+        for (const Particle& p : particles)
+            sum += 0.5 * glm::dot(glm::dvec3(p.velocity), glm::dvec3(p.velocity));
+        return sum;
+    };
+    const auto after = simulate(state, physics, 300, 2);
+    ASSERT_EQ(after.size(), state.size());
+    EXPECT_NEAR(energy(after) / energy(state), 1.0, 1e-5);
+}
+
+TEST_F(ParticlesTest, ZeroAndOneParticlesWork) {
+    for (int count : {0, 1}) {
+        const std::string output = (dir / "out.bin").string();
+        const cs::ProcessResult run =
+            cs::runProcess({kParticles, "--headless", "--frames", "3", "--set",
+                            "count=" + std::to_string(count), "--output", output});
+        EXPECT_EQ(run.exitCode, 0) << run.err;
+        EXPECT_EQ(fs::file_size(output), size_t(count) * sizeof(Particle));
+    }
+}
+
+TEST_F(ParticlesTest, StateFileOfTheWrongSize) {
+    const std::string input = (dir / "odd.bin").string();
+    cs::writeFileAtomic(input, std::string(33, '\0'));
+    expectFailure({"--input", input}, 1, "32-byte particles");
+}
+
+TEST_F(ParticlesTest, EmptyStateFile) {
+    const std::string input = (dir / "empty.bin").string();
+    cs::writeFileAtomic(input, "");
+    expectFailure({"--input", input}, 1, "no particles");
+}
+
+TEST_F(ParticlesTest, MissingStateFile) {
+    expectFailure({"--input", (dir / "nope.bin").string()}, 1, "nope.bin");
+}
+
+TEST_F(ParticlesTest, NegativeTimeStep) {
+    expectFailure({"--set", "dt=-1"}, 2, "'dt'");
+}
+
+TEST_F(ParticlesTest, UnknownIntegrator) {
+    expectFailure({"--set", "integrator=rk4"}, 2, "euler, semi_implicit, verlet");
+}
+
+}  // namespace
