@@ -1,0 +1,281 @@
+// summed_area: the 2D prefix sum. A summed-area table (SAT) holds at (x, y) the sum of all
+// pixels above and left of it, inclusive; with it, the sum over any rectangle takes four
+// reads. The sample builds one on the GPU (a row scan written transposed, twice), uses it
+// for a blur whose box grows from nothing at the left edge to max_radius at the right, and
+// shows what float precision does to it: original | blurred | error heat map. See README.md.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <glm/glm.hpp>
+
+#include "app/draw.h"
+#include "app/paths.h"
+#include "app/sample.h"
+#include "compute/summed_area_table.h"
+#include "gl/debug.h"
+#include "reference.h"
+#include "util/error.h"
+#include "util/image.h"
+#include "util/pfm.h"
+
+class SummedArea : public cs::Sample {
+public:
+    SummedArea()
+        : Sample("summed_area", "summed-area table: box sums from four reads, a variable blur",
+                 {"--blur-output"}) {}
+
+private:
+    int& maxRadius =
+        params.add("max_radius", 16, {0, 64}, "blur radius at the right edge (0 at the left)");
+    bool& bias = params.add("bias", false, "sum value - 0.5 instead of value in [0, 1]");
+    bool& tiled = params.add("tiled", false, "per-tile tables plus double-precision offsets");
+    int& tileSize = params.choice("tile_size", 32, {8, 16, 32}, "tile edge of the tiled table");
+
+    cs::Image image;
+    std::string blurOutput;  // --blur-output FILE.pfm
+    cs::Buffer pixels;       // the image as vec4s of 0-255, row 0 at the top
+    cs::Buffer normalised;   // what the blur's table sums: [0, 1], or [-0.5, 0.5]
+    cs::Buffer table;        // the whole-image table, or (tiled) every tile's own
+    cs::Buffer above, left;  // the tiled table's offsets (tile_offsets.comp)
+    cs::Buffer reference;    // the CPU blur, rounded to float, for the heat map
+    cs::Texture2D original, blurred, errorMap;
+    cs::SummedAreaTable sat;
+    cs::Program normalise, tileSat, tileOffsets, blur, heat;
+    cs::TextureDrawer drawer;
+    std::vector<glm::dvec4> cpuBlur;  // double precision: the answer the GPU should give
+    summed_area::BlurError error;
+    bool errorStale = true;  // the GPU result changed since `error` was measured
+    int tilesX = 0, tilesY = 0;
+
+    void setup() override {
+        requirePfmName(options().output, "--output");
+        blurOutput = options().extraValue("--blur-output").value_or("");
+        requirePfmName(blurOutput, "--blur-output");
+        image = cs::loadImage(options().input.empty() ? cs::assetPath("test_card.png")
+                                                      : options().input);
+        const GLsizeiptr bytes = GLsizeiptr(image.width) * image.height * sizeof(glm::vec4);
+        GLint64 maxBlock = 0;
+        glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
+        if (bytes > maxBlock)
+            throw cs::Error(std::to_string(image.width) + "x" + std::to_string(image.height) +
+                            " image needs a " + std::to_string(bytes) +
+                            "-byte table, more than this GL's shader storage limit of " +
+                            std::to_string(maxBlock) + " bytes");
+
+        // Upload as vec4 per pixel, channel values 0-255: a float copy of the bytes, so the
+        // table holds exactly the sums of the input values (what --output writes).
+        std::vector<glm::vec4> values(size_t(image.width) * image.height);
+        for (size_t i = 0; i < values.size(); ++i)
+            values[i] = glm::vec4(image.rgba[4 * i], image.rgba[4 * i + 1], image.rgba[4 * i + 2],
+                                  image.rgba[4 * i + 3]);
+        pixels = cs::Buffer("pixels 0-255", bytes, values.data());
+        normalised = cs::Buffer("normalised pixels", bytes);
+        table = cs::Buffer("summed-area table", bytes);
+        original = cs::Texture2D("original", image.width, image.height, GL_RGBA8);
+        original.upload(GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
+        // rgba32f keeps the blur's float result as computed, for the error measurement.
+        blurred = cs::Texture2D("blurred", image.width, image.height, GL_RGBA32F);
+        errorMap = cs::Texture2D("error heat map", image.width, image.height, GL_RGBA8);
+        normalise = cs::Program::compute("summed_area/normalise.comp");
+        heat = cs::Program::compute("summed_area/error_map.comp");
+        buildTablePrograms();
+        buildReference();
+    }
+
+    // The tile size is compiled into the tile shaders (it is their work-group size), and
+    // blur.comp reads one table layout or the other, so a change means new programs.
+    void buildTablePrograms() {
+        const cs::ShaderDefines defines = {{"TILE", std::to_string(tileSize)},
+                                           {"TILED", tiled ? "1" : "0"}};
+        tileSat = cs::Program::compute("summed_area/tile_sat.comp", defines);
+        tileOffsets = cs::Program::compute("summed_area/tile_offsets.comp", defines);
+        blur = cs::Program::compute("summed_area/blur.comp", defines);
+        tilesX = (image.width + tileSize - 1) / tileSize;
+        tilesY = (image.height + tileSize - 1) / tileSize;
+        above = cs::Buffer("tile offsets above", GLsizeiptr(tilesY) * image.width * 32);
+        left = cs::Buffer("tile offsets left", GLsizeiptr(image.height) * tilesX * 32);
+        errorStale = true;
+    }
+
+    // Once per image or radius change, not per frame: the CPU blur is the slow part.
+    void buildReference() {
+        cpuBlur = summed_area::blurOnCpu(image, maxRadius);
+        std::vector<glm::vec4> rounded(cpuBlur.begin(), cpuBlur.end());
+        reference =
+            cs::Buffer("CPU blur", GLsizeiptr(rounded.size() * sizeof(glm::vec4)), rounded.data());
+        errorStale = true;
+    }
+
+    void update(double) override {
+        if (params.changed(&maxRadius)) buildReference();
+        const bool biasChanged = params.changed(&bias);
+        const bool tilesChanged = params.changed(&tiled) | params.changed(&tileSize);
+        if (tilesChanged) buildTablePrograms();
+        if (biasChanged) errorStale = true;
+
+        // 16 x 16 work groups over the image, rounded up; the shaders skip the overhang.
+        const GLuint groupsX = (image.width + 15) / 16, groupsY = (image.height + 15) / 16;
+        {
+            auto pass = gpuPass("normalise");
+            normalise.use();
+            glUniform2i(normalise.uniform("size"), image.width, image.height);
+            glUniform1i(normalise.uniform("biased"), bias);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, pixels.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, normalised.id());
+            glDispatchCompute(groupsX, groupsY, 1);
+            // The table passes read `normalised` from shaders.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+        if (tiled) {
+            auto pass = gpuPass("tiled sat");
+            buildTiledTable();
+        } else {
+            auto pass = gpuPass("sat");
+            // Rows scanned and written transposed, then the same again (SuperBible 10.7).
+            sat.build(normalised, table, image.width, image.height);
+            // The blur reads the table from a shader.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+        {
+            auto pass = gpuPass("blur");
+            blur.use();
+            glUniform2i(blur.uniform("size"), image.width, image.height);
+            glUniform1i(blur.uniform("maxRadius"), maxRadius);
+            glUniform1i(blur.uniform("biased"), bias);
+            glUniform2i(blur.uniform("tiles"), tilesX, tilesY);  // -1 location when untiled
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, above.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
+            glBindImageTexture(0, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+            glDispatchCompute(groupsX, groupsY, 1);
+            // imageStore is incoherent. Three later uses read `blurred`: the error pass with
+            // imageLoad (SHADER_IMAGE_ACCESS), the draw as a texture (TEXTURE_FETCH), and the
+            // error statistics and --blur-output with glGetTexImage (TEXTURE_UPDATE).
+            glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
+                            GL_TEXTURE_UPDATE_BARRIER_BIT);
+        }
+        {
+            auto pass = gpuPass("error map");
+            heat.use();
+            glUniform2i(heat.uniform("size"), image.width, image.height);
+            glBindImageTexture(0, blurred.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32F);
+            glBindImageTexture(1, errorMap.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, reference.id());
+            glDispatchCompute(groupsX, groupsY, 1);
+            // The draw samples the heat map as a texture.
+            glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+        }
+        if (errorStale) {
+            error = summed_area::blurError(downloadBlur(), cpuBlur);
+            errorStale = false;
+        }
+    }
+
+    // The tiled table: every tile's own table, then the offsets that place it in the image.
+    void buildTiledTable() {
+        tileSat.use();
+        glUniform2i(tileSat.uniform("size"), image.width, image.height);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, normalised.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, table.id());
+        glDispatchCompute(tilesX, tilesY, 1);  // one work group per tile
+        // The offsets read the tiles' last rows and columns.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+
+        tileOffsets.use();
+        glUniform2i(tileOffsets.uniform("size"), image.width, image.height);
+        glUniform2i(tileOffsets.uniform("tiles"), tilesX, tilesY);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, above.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
+        glUniform1i(tileOffsets.uniform("pass"), 0);  // left: one invocation per row
+        glDispatchCompute((image.height + 63) / 64, 1, 1);
+        // The `above` pass adds up `left` entries.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        glUniform1i(tileOffsets.uniform("pass"), 1);  // above: one invocation per column
+        glDispatchCompute((image.width + 63) / 64, 1, 1);
+        // The blur reads the tile tables and both offset tables.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    }
+
+    std::vector<glm::vec4> downloadBlur() const {
+        std::vector<glm::vec4> result(size_t(image.width) * image.height);
+        blurred.download(GL_RGBA, GL_FLOAT, result.data(), result.size() * sizeof(glm::vec4));
+        return result;
+    }
+
+    void render() override {
+        // Three panels side by side along the bottom edge, leaving the top for the overlay.
+        const float third = width() / 3.0f;
+        const float panelHeight = std::min(float(height()), third * image.height / image.width);
+        const cs::Texture2D* panels[] = {&original, &blurred, &errorMap};
+        for (int i = 0; i < 3; ++i)
+            drawer.draw(*panels[i],
+                        cs::fitRect({i * third, 0, third, panelHeight}, image.width, image.height),
+                        width(), height());
+    }
+
+    void ui() override {
+        ImGui::Separator();
+        ImGui::Text("blur error vs double CPU: max %.4f  mean %.5f (1/255)", error.max, error.mean);
+        ImGui::TextDisabled("original | blurred (radius 0 -> max_radius) | error");
+        ImGui::TextDisabled("error map: black <= 0.001, red ~0.02, yellow ~0.5, white >= 10");
+    }
+
+    void finish() override {
+        if (!options().output.empty()) writeTable(options().output);
+        if (!blurOutput.empty()) writePfm(blurOutput, downloadBlur());
+        std::printf(
+            "summed_area: blur error vs double CPU (1/255): max %.6f mean %.6f [bias %s, "
+            "tiled %s]\n",
+            error.max, error.mean, bias ? "on" : "off",
+            tiled ? std::to_string(tileSize).c_str() : "off");
+    }
+
+    // --output: the table of the input as it is (0-255 per channel, no bias), built once.
+    void writeTable(const std::string& path) {
+        cs::Buffer sums("output table", pixels.size());
+        {
+            cs::DebugGroup group("output table");
+            sat.build(pixels, sums, image.width, image.height);
+            // The download (glGetBufferSubData) reads what the shaders wrote.
+            glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        }
+        std::vector<glm::vec4> values(size_t(image.width) * image.height);
+        sums.download(values.data(), sums.size());
+        writePfm(path, values);
+    }
+
+    // RGB of `values` (row 0 at the top) as a PFM; savePfm stores the rows bottom up.
+    void writePfm(const std::string& path, const std::vector<glm::vec4>& values) const {
+        cs::PfmImage pfm{image.width, image.height, {}};
+        pfm.rgb.reserve(values.size() * 3);
+        for (const glm::vec4& v : values) pfm.rgb.insert(pfm.rgb.end(), {v.r, v.g, v.b});
+        cs::savePfm(path, pfm);
+    }
+
+    std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
+        // Bytes each pass must move at the least, per pixel, in vec4s of 16 bytes:
+        //   sat:       two scans, each reading and writing every entry once: 64 bytes (the
+        //              scan's extra read of rows longer than 512 is not counted);
+        //   tiled sat: one read and one write per pixel: 32 bytes (offsets: 2/tile more);
+        //   blur:      the table read once (neighbours share the four corners through the
+        //              cache) and the rgba32f result written once: 32 bytes.
+        const double count = double(image.width) * image.height;
+        const char* build = tiled ? "tiled sat" : "sat";
+        return {
+            cs::bandwidthFigure(std::string(build) + " bandwidth", (tiled ? 32 : 64) * count,
+                                benchMedianMs(build), calibration),
+            cs::bandwidthFigure("blur bandwidth", 32 * count, benchMedianMs("blur"), calibration)};
+    }
+
+    static void requirePfmName(const std::string& name, const std::string& flag) {
+        if (name.empty()) return;
+        const std::string end = name.size() >= 4 ? name.substr(name.size() - 4) : "";
+        if (end != ".pfm" && end != ".PFM")
+            throw cs::UsageError(flag + " writes PFM only; the name must end in .pfm, got '" +
+                                 name + "'");
+    }
+};
+
+CS_SAMPLE_MAIN(SummedArea)

@@ -1,0 +1,27 @@
+#pragma once
+// The CPU side of the summed_area sample: the same variable-radius box blur in double
+// precision, which the GPU's float result is measured against.
+#include <glm/glm.hpp>
+#include <vector>
+
+#include "util/image.h"
+
+namespace summed_area {
+
+// The blur radius of column x: 0 at the left edge, maxRadius at the right, in integer
+// arithmetic exactly as blur.comp computes it.
+int blurRadius(int x, int width, int maxRadius);
+
+// The blur of `image` with channels as values in [0, 1], from a double-precision
+// summed-area table (exact to ~2^-53 relative, so for our purpose the true answer).
+// Row 0 is the top row, as in the image.
+std::vector<glm::dvec4> blurOnCpu(const cs::Image& image, int maxRadius);
+
+// How far a float result lies from the reference, over R, G and B, in units of 1/255 (one
+// step of an 8-bit channel).
+struct BlurError {
+    double max = 0.0, mean = 0.0;
+};
+BlurError blurError(const std::vector<glm::vec4>& gpu, const std::vector<glm::dvec4>& reference);
+
+}  // namespace summed_area

@@ -1,0 +1,214 @@
+// The prefix_sum sample as a user runs it: raw uint32/float32 files in and out, compared
+// with scans computed on the CPU (exactly for uint, within a stated bound for float), for
+// both algorithms and modes; every kind of bad input it must refuse; and --bench-json.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <random>
+
+#include "support/process.h"
+#include "util/file.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kPrefixSum = std::string(CS_SAMPLE_BIN_DIR) + "/prefix_sum";
+
+// The CPU reference, with C++ unsigned arithmetic: sums wrap modulo 2^32 like the GPU's.
+std::vector<std::uint32_t> scanOnCpu(const std::vector<std::uint32_t>& values, bool exclusive) {
+    std::vector<std::uint32_t> out(values.size());
+    std::uint32_t sum = 0;
+    for (size_t i = 0; i < values.size(); ++i) {
+        if (exclusive) out[i] = sum;
+        sum += values[i];
+        if (!exclusive) out[i] = sum;
+    }
+    return out;
+}
+
+std::vector<std::uint32_t> randomUints(size_t count, unsigned seed) {
+    std::mt19937 random(seed);
+    std::vector<std::uint32_t> values(count);
+    for (auto& v : values) v = random();  // full range: the sums wrap many times
+    return values;
+}
+
+template <typename T>
+void writeValues(const std::string& path, const std::vector<T>& values) {
+    cs::writeFileAtomic(path, values.data(), values.size() * sizeof(T));
+}
+
+template <typename T>
+std::vector<T> readValues(const std::string& path) {
+    const std::string bytes = cs::readFile(path);
+    std::vector<T> values(bytes.size() / sizeof(T));
+    std::memcpy(values.data(), bytes.data(), values.size() * sizeof(T));
+    EXPECT_EQ(bytes.size(), values.size() * sizeof(T)) << path;
+    return values;
+}
+
+class PrefixSumTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir = fs::path(::testing::TempDir()) /
+              ("prefix_sum-" +
+               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    void TearDown() override { fs::remove_all(dir); }
+
+    cs::ProcessResult prefixSum(std::vector<std::string> args) {
+        args.insert(args.begin(), {kPrefixSum, "--headless", "--frames", "1", "--no-ui"});
+        return cs::runProcess(args);
+    }
+
+    // Scans `values` with the sample and returns what it wrote to --output.
+    template <typename T>
+    std::vector<T> scanWithSample(const std::vector<T>& values, const std::string& type,
+                                  const std::string& algorithm, const std::string& mode) {
+        const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+        writeValues(input, values);
+        fs::remove(output);
+        const cs::ProcessResult run =
+            prefixSum({"--input", input, "--output", output, "--set", "type=" + type, "--set",
+                       "algorithm=" + algorithm, "--set", "mode=" + mode});
+        EXPECT_EQ(run.exitCode, 0) << run.err;
+        return run.exitCode == 0 ? readValues<T>(output) : std::vector<T>{};
+    }
+
+    // A failed run: the exit code, and exactly one line on stderr containing `words`.
+    void expectFailure(const cs::ProcessResult& run, int exitCode, const std::string& words) {
+        EXPECT_EQ(run.exitCode, exitCode) << run.err;
+        const auto lines = cs::nonEmptyLines(run.err);
+        ASSERT_EQ(lines.size(), 1u) << run.err;
+        EXPECT_NE(lines[0].find(words), std::string::npos) << lines[0];
+    }
+
+    fs::path dir;
+};
+
+// Around the single-group capacity and the library's tile (2048), and 2^20 + 3, which takes
+// the library three levels deep with a ragged end.
+TEST_F(PrefixSumTest, LibraryUintEqualsCpuExactly) {
+    for (size_t length : {1u, 2u, 1023u, 1024u, 1025u, 4097u, (1u << 20) + 3}) {
+        const auto values = randomUints(length, unsigned(length));
+        for (const char* mode : {"inclusive", "exclusive"}) {
+            const bool exclusive = std::string(mode) == "exclusive";
+            EXPECT_TRUE(scanWithSample(values, "uint", "library", mode) ==
+                        scanOnCpu(values, exclusive))
+                << "length " << length << " " << mode;
+        }
+    }
+}
+
+TEST_F(PrefixSumTest, SingleGroupUintEqualsCpuExactly) {
+    for (size_t length : {1u, 2u, 7u, 1024u, 2048u}) {
+        const auto values = randomUints(length, unsigned(length) + 100);
+        for (const char* mode : {"inclusive", "exclusive"}) {
+            const bool exclusive = std::string(mode) == "exclusive";
+            EXPECT_TRUE(scanWithSample(values, "uint", "single_group", mode) ==
+                        scanOnCpu(values, exclusive))
+                << "length " << length << " " << mode;
+        }
+    }
+}
+
+// float: both algorithms add in a tree order, not left to right, so the result differs from
+// the exact sum by rounding, by at most (roundings on the way) * 2^-24 * (sum of |inputs| so
+// far) to first order. single_group.comp's outputs pass through at most 11 additions (one per
+// step), so 12 units bound it; the library's bound of 128 units is argued in
+// tests/gl/scan_test.cpp. Both runs observe less than one unit.
+TEST_F(PrefixSumTest, FloatWithinBoundOfDoubleScan) {
+    const double unitRoundoff = std::ldexp(1.0, -24);
+    std::mt19937 random(5);
+    std::uniform_real_distribution<float> signedUnit(-1.0f, 1.0f);
+    struct Case {
+        std::string algorithm;
+        size_t length;
+        double units;
+    };
+    for (const Case& c : {Case{"single_group", 2048, 12}, Case{"library", 100003, 128}}) {
+        std::vector<float> values(c.length);
+        for (float& v : values) v = signedUnit(random);
+        for (const char* mode : {"inclusive", "exclusive"}) {
+            const bool exclusive = std::string(mode) == "exclusive";
+            const auto actual = scanWithSample(values, "float", c.algorithm, mode);
+            ASSERT_EQ(actual.size(), c.length) << c.algorithm << " " << mode;
+            double exact = 0.0, absoluteSum = 0.0;
+            for (size_t i = 0; i < c.length; ++i) {
+                if (!exclusive) exact += values[i], absoluteSum += std::abs(values[i]);
+                ASSERT_LE(std::abs(double(actual[i]) - exact), c.units * unitRoundoff * absoluteSum)
+                    << c.algorithm << " " << mode << " element " << i;
+                if (exclusive) exact += values[i], absoluteSum += std::abs(values[i]);
+            }
+        }
+    }
+}
+
+TEST_F(PrefixSumTest, SingleGroupRefusesMoreThan2048) {
+    const std::string input = (dir / "big.bin").string();
+    writeValues(input, randomUints(2049, 1));
+    expectFailure(prefixSum({"--input", input, "--set", "algorithm=single_group"}), 2,
+                  "at most 2048 elements");
+}
+
+TEST_F(PrefixSumTest, EmptyInputFile) {
+    const std::string input = (dir / "empty.bin").string();
+    cs::writeFileAtomic(input, "");
+    expectFailure(prefixSum({"--input", input}), 1, "empty.bin: empty file");
+}
+
+TEST_F(PrefixSumTest, InputSizeNotAMultipleOfFour) {
+    const std::string input = (dir / "ragged.bin").string();
+    cs::writeFileAtomic(input, std::string(4099, '\1'));
+    expectFailure(prefixSum({"--input", input}), 1, "4099 bytes is not a whole number");
+}
+
+TEST_F(PrefixSumTest, MissingInputFile) {
+    expectFailure(prefixSum({"--input", (dir / "nope.bin").string()}), 1, "nope.bin");
+}
+
+TEST_F(PrefixSumTest, UnknownType) {
+    expectFailure(prefixSum({"--set", "type=double"}), 2, "uint, float");
+}
+
+TEST_F(PrefixSumTest, UnwritableOutputLeavesNothingBehind) {
+    const fs::path missing = dir / "missing";
+    expectFailure(prefixSum({"--output", (missing / "out.bin").string()}), 1, "out.bin");
+    EXPECT_FALSE(fs::exists(missing));
+}
+
+// Without --input the sample scans its generated array; the output has that many values.
+TEST_F(PrefixSumTest, GeneratedArrayIsScanned) {
+    const std::string output = (dir / "out.bin").string();
+    const cs::ProcessResult run = prefixSum({"--output", output, "--set", "elements=100"});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const auto sums = readValues<std::uint32_t>(output);
+    ASSERT_EQ(sums.size(), 100u);
+    // The generated values are 1..9, so the inclusive sums rise by 1..9 each step.
+    for (size_t i = 0; i < sums.size(); ++i) {
+        const std::uint32_t step = sums[i] - (i ? sums[i - 1] : 0);
+        EXPECT_TRUE(step >= 1 && step <= 9) << "element " << i;
+    }
+}
+
+TEST_F(PrefixSumTest, BenchJsonHasGpuAndCpuFigures) {
+    const std::string json = (dir / "bench.json").string();
+    const cs::ProcessResult run =
+        cs::runProcess({kPrefixSum, "--headless", "--frames", "1", "--set", "bench_max_log2=18",
+                        "--bench-json", json});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const std::string text = cs::readFile(json);
+    for (const char* key : {"\"copy_gbps\"", "\"library scan 2^16\"", "\"library scan 2^18\"",
+                            "\"CPU std::inclusive_scan 2^16\"", "\"CPU std::inclusive_scan 2^18\"",
+                            "\"Gelem/s\"", "\"of\": \"copy\"", "\"timing\""})
+        EXPECT_NE(text.find(key), std::string::npos) << key << " missing in\n" << text;
+    EXPECT_EQ(text.find("2^20"), std::string::npos) << "bench_max_log2=18 went past 2^18";
+}
+
+}  // namespace
