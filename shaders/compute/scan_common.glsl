@@ -5,30 +5,49 @@
 #endif
 
 // VALUE is one element. VECTOR is what one invocation loads at a time: four scalars in a
-// uvec4/vec4 (one 16-byte load), or one vec4 element. PAIR holds two VALUEs and adds
-// component-wise, so the scan of an invocation's two partial sums costs one pass.
+// uvec4/vec4 (one 16-byte load), or one vec4 element. Each invocation loads ITEMS vectors;
+// their ITEMS partial sums travel together as one TUPLE, which adds component-wise, so one
+// work-group scan serves them all.
+#ifndef ITEMS  // set by src/compute/scan.cpp: 2 or 4
+#define ITEMS 4
+#endif
 #if SCAN_TYPE == 0
 #define VALUE uint
 #define VECTOR uvec4
-#define PAIR uvec2
 #define LANES 4
+#if ITEMS == 2
+#define TUPLE uvec2
+#else
+#define TUPLE uvec4
+#endif
 #elif SCAN_TYPE == 1
 #define VALUE float
 #define VECTOR vec4
-#define PAIR vec2
 #define LANES 4
+#if ITEMS == 2
+#define TUPLE vec2
+#else
+#define TUPLE vec4
+#endif
 #else
 #define VALUE vec4
 #define VECTOR vec4
-#define PAIR mat2x4
 #define LANES 1
+#if ITEMS == 2
+#define TUPLE mat2x4
+#else
+#define TUPLE mat4
+#endif
 #endif
 
-// A tile is what one work group scans: each invocation takes two VECTORs, the first from
-// the tile's first half and the second from its second half, so that neighbouring
-// invocations read neighbouring addresses (coalesced loads).
-#define GROUP_SIZE 256
-#define TILE (2 * GROUP_SIZE * LANES)
+// A tile is what one work group scans: ITEMS slices of GROUP_SIZE vectors. Invocation i
+// takes vector i of every slice, so neighbouring invocations read neighbouring addresses
+// (coalesced loads).
+#ifndef GROUP_SIZE  // set by src/compute/scan.cpp
+#define GROUP_SIZE 128
+#endif
+#define TILE (ITEMS * GROUP_SIZE * LANES)
+
 layout(local_size_x = GROUP_SIZE) in;
 
 // The data is bound twice, as scalars (for ragged ends) and as vectors (for whole ones).
@@ -45,6 +64,10 @@ uint row() { return gl_WorkGroupID.y; }
 uint rowStart() { return row() * rowLength; }
 uint tileInRow() { return firstTile + gl_WorkGroupID.x; }
 uint tileStart() { return tileInRow() * TILE; }
+// The first element of this invocation's vector in slice `item` of its tile.
+uint firstOf(uint item) {
+    return tileStart() + (item * GROUP_SIZE + gl_LocalInvocationIndex) * LANES;
+}
 
 // The LANES elements from element `first` of the current row; zero past the row's end.
 VECTOR loadVector(uint first) {
@@ -86,26 +109,26 @@ VALUE laneTotal(VECTOR v) { return inclusiveLanes(v).w; }
 // RAKERS invocations each scan a segment of SEGMENT values serially, one invocation scans
 // the segment totals, and everyone adds its segment's prefix. Three barriers in all, where
 // a tree (Blelloch) scan of 256 values needs sixteen.
-#define SEGMENT 16
+#define SEGMENT (GROUP_SIZE >= 256 ? 16 : 8)
 #define RAKERS (GROUP_SIZE / SEGMENT)
 // One padding slot after every segment: the rakers read with a stride of SEGMENT + 1, an
 // odd number of words, so they hit different shared-memory banks.
-shared PAIR rake[GROUP_SIZE + RAKERS];
-shared PAIR segmentPrefix[RAKERS];
-shared PAIR groupTotal;
+shared TUPLE rake[GROUP_SIZE + RAKERS];
+shared TUPLE segmentPrefix[RAKERS];
+shared TUPLE groupTotal;
 
 uint rakeSlot(uint i) { return i + i / SEGMENT; }
 
-PAIR workGroupExclusiveScan(PAIR value, out PAIR total) {
+TUPLE workGroupExclusiveScan(TUPLE value, out TUPLE total) {
     uint i = gl_LocalInvocationIndex;
     rake[rakeSlot(i)] = value;
     barrier();  // wait until every invocation's value is in shared memory
 
     if (i < RAKERS) {
-        PAIR sum = PAIR(0);
+        TUPLE sum = TUPLE(0);
         for (uint k = 0u; k < SEGMENT; ++k) {
             uint slot = rakeSlot(i * SEGMENT + k);
-            PAIR v = rake[slot];
+            TUPLE v = rake[slot];
             rake[slot] = sum;
             sum += v;
         }
@@ -114,9 +137,9 @@ PAIR workGroupExclusiveScan(PAIR value, out PAIR total) {
     barrier();  // wait for all segment totals
 
     if (i == 0u) {
-        PAIR sum = PAIR(0);
+        TUPLE sum = TUPLE(0);
         for (uint s = 0u; s < RAKERS; ++s) {
-            PAIR v = segmentPrefix[s];
+            TUPLE v = segmentPrefix[s];
             segmentPrefix[s] = sum;
             sum += v;
         }

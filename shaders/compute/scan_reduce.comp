@@ -7,10 +7,13 @@
 layout(std430, binding = 4) writeonly buffer TileSums { VALUE tileSums[]; };
 
 void main() {
-    uint first = tileStart() + gl_LocalInvocationIndex * LANES;
-    VALUE a = laneTotal(loadVector(first));
-    VALUE b = laneTotal(loadVector(first + GROUP_SIZE * LANES));
-    PAIR total;
-    workGroupExclusiveScan(PAIR(a, b), total);
-    if (gl_LocalInvocationIndex == 0u) tileSums[row() * tilesPerRow + tileInRow()] = total[0] + total[1];
+    TUPLE sums;
+    for (uint item = 0u; item < ITEMS; ++item) sums[item] = laneTotal(loadVector(firstOf(item)));
+    TUPLE total;
+    workGroupExclusiveScan(sums, total);
+    if (gl_LocalInvocationIndex == 0u) {
+        VALUE tileSum = VALUE(0);
+        for (uint item = 0u; item < ITEMS; ++item) tileSum += total[item];
+        tileSums[row() * tilesPerRow + tileInRow()] = tileSum;
+    }
 }

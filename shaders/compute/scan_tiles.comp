@@ -32,19 +32,20 @@ void store(uint first, VECTOR v) {
 }
 
 void main() {
-    uint firstA = tileStart() + gl_LocalInvocationIndex * LANES;
-    uint firstB = firstA + GROUP_SIZE * LANES;
-    VECTOR a = loadVector(firstA);
-    VECTOR b = loadVector(firstB);
-
-    // Where this invocation's two vectors start within the tile: the first half's vectors
-    // come before all of the second half's.
-    PAIR total;
-    PAIR prefix = workGroupExclusiveScan(PAIR(laneTotal(a), laneTotal(b)), total);
-    VALUE offset = addTileSums ? tileSums[row() * tilesPerRow + tileInRow()] : VALUE(0);
-    VALUE prefixA = offset + prefix[0];
-    VALUE prefixB = offset + total[0] + prefix[1];
-
-    store(firstA, prefixA + (exclusive ? exclusiveLanes(a) : inclusiveLanes(a)));
-    store(firstB, prefixB + (exclusive ? exclusiveLanes(b) : inclusiveLanes(b)));
+    VECTOR vectors[ITEMS];
+    TUPLE sums;
+    for (uint item = 0u; item < ITEMS; ++item) {
+        vectors[item] = loadVector(firstOf(item));
+        sums[item] = laneTotal(vectors[item]);
+    }
+    // prefix[item]: the sum of this slice's vectors before ours; total[item]: the whole
+    // slice's. Slices follow each other in memory, so slice k starts after all of 0..k-1.
+    TUPLE total;
+    TUPLE prefix = workGroupExclusiveScan(sums, total);
+    VALUE before = addTileSums ? tileSums[row() * tilesPerRow + tileInRow()] : VALUE(0);
+    for (uint item = 0u; item < ITEMS; ++item) {
+        VECTOR v = vectors[item];
+        store(firstOf(item), before + prefix[item] + (exclusive ? exclusiveLanes(v) : inclusiveLanes(v)));
+        before += total[item];
+    }
 }

@@ -17,7 +17,9 @@ void GpuReduce::run(const Buffer& input, std::uint64_t count, const Buffer& resu
         throw Error("sum result does not fit its buffer at offset " + std::to_string(resultOffset));
     if (!reduce_)
         reduce_ = Program::compute("compute/scan_reduce.comp",
-                                   {{"SCAN_TYPE", std::to_string(int(type_))}});
+                                   {{"SCAN_TYPE", std::to_string(int(type_))},
+                                    {"GROUP_SIZE", std::to_string(GpuScan::kGroupSize)},
+                                    {"ITEMS", std::to_string(GpuScan::kItems)}});
     DebugGroup group("reduce");
     if (count == 0) {
         const std::vector<std::uint8_t> zero(elementBytes(), 0);

@@ -28,7 +28,9 @@ public:
              GLintptr resultOffset = 0);
 
     std::uint32_t elementBytes() const { return type_ == ScanType::Vec4 ? 16 : 4; }
-    std::uint32_t tileElements() const { return type_ == ScanType::Vec4 ? 512 : 2048; }
+    std::uint32_t tileElements() const {
+        return GpuScan::kItems * GpuScan::kGroupSize * (type_ == ScanType::Vec4 ? 1 : 4);
+    }
 
 private:
     ScanType type_;

@@ -29,7 +29,9 @@ void GpuScan::run(const Buffer& input, const Buffer& output, std::uint64_t rowLe
     if (transposeOutput && input.id() == output.id())
         throw Error("a transposed scan cannot run in place");
     if (!reduce_) {
-        const ShaderDefines defines = {{"SCAN_TYPE", std::to_string(int(type_))}};
+        const ShaderDefines defines = {{"SCAN_TYPE", std::to_string(int(type_))},
+                                       {"GROUP_SIZE", std::to_string(kGroupSize)},
+                                       {"ITEMS", std::to_string(kItems)}};
         reduce_ = Program::compute("compute/scan_reduce.comp", defines);
         tiles_ = Program::compute("compute/scan_tiles.comp", defines);
     }

@@ -29,6 +29,13 @@
 #include "gl/objects.h"
 #include "gl/program.h"
 
+#ifndef CS_SCAN_GROUP_SIZE
+#define CS_SCAN_GROUP_SIZE 128
+#endif
+#ifndef CS_SCAN_ITEMS
+#define CS_SCAN_ITEMS 4
+#endif
+
 namespace cs {
 
 enum class ScanType { Uint, Float, Vec4 };
@@ -46,7 +53,11 @@ public:
 
     ScanType type() const { return type_; }
     std::uint32_t elementBytes() const { return type_ == ScanType::Vec4 ? 16 : 4; }
-    std::uint32_t tileElements() const { return type_ == ScanType::Vec4 ? 512 : 2048; }
+    // Invocations per work group, and vectors (4 scalars or one vec4) per invocation.
+    static constexpr std::uint32_t kGroupSize = CS_SCAN_GROUP_SIZE;
+    static constexpr std::uint32_t kItems = CS_SCAN_ITEMS;
+    std::uint32_t lanes() const { return type_ == ScanType::Vec4 ? 1 : 4; }
+    std::uint32_t tileElements() const { return kItems * kGroupSize * lanes(); }
 
 private:
     void scanLevel(GLuint input, GLuint output, std::uint64_t rowLength, std::uint32_t rows,
