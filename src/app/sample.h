@@ -51,6 +51,8 @@ protected:
     GpuProfiler::Scope gpuPass(const char* name) { return profiler_.pass(name); }
     // Median GPU milliseconds of a pass over the benchmark's timed frames.
     double benchMedianMs(const std::string& pass) const;
+    // The pass's most recent GPU milliseconds (0 before the first is measured), for overlays.
+    double latestPassMs(const std::string& pass) const { return profiler_.latestMs(pass); }
     // How this driver's GPU time is measured (for samples that time sweeps themselves).
     GpuProfiler::Method timingMethod() const { return profiler_.method(); }
 
