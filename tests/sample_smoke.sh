@@ -4,7 +4,8 @@
 # headless: a few frames through EGL with the overlay; the screenshot must not be blank.
 # windowed: the same through a real GLFW window under Xvfb.
 # golden:   frame 5 at 640x360 without overlay (fixed time step and seed, so deterministic)
-#           compared with GOLDEN_DIR/<sample>.png.
+#           compared with GOLDEN_DIR/<sample>.png. GOLDEN_DIR/<sample>.args, if present,
+#           holds extra arguments for that run (to keep rounding noise out of the picture).
 set -euo pipefail
 mode=$1 exe=$2 png_check=$3 out=$4 golden=$5
 name=$(basename "$exe")
@@ -23,7 +24,9 @@ case $mode in
         grep -q "GLFW window" "$out/$name.windowed.log"
         "$png_check" nonblank "$shot" ;;
     golden)
-        "$exe" --headless --frames 5 --size 640x360 --no-ui --seed 1 --screenshot "$shot"
+        args=()
+        [ -f "$golden/$name.args" ] && read -r -a args < "$golden/$name.args"
+        "$exe" --headless --frames 5 --size 640x360 --no-ui --seed 1 "${args[@]}" --screenshot "$shot"
         "$png_check" golden "$shot" "$golden/$name.png" "$out/golden-failures" ;;
     *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -4,17 +4,18 @@
 #define SCAN_TYPE 0
 #endif
 
-// VALUE is one element. VECTOR is what one invocation loads at a time: four scalars in a
-// uvec4/vec4 (one 16-byte load), or one vec4 element. Each invocation loads ITEMS vectors;
-// their ITEMS partial sums travel together as one TUPLE, which adds component-wise, so one
-// work-group scan serves them all.
+// VALUE is one element. VECTOR is four consecutive elements, what one invocation loads at
+// a time: a uvec4 or vec4 (one 16-byte load), or for vec4 elements a mat4 whose columns
+// are the four vec4s. Each invocation loads ITEMS vectors; their ITEMS partial sums travel
+// together as one TUPLE, which adds component-wise, so one work-group scan serves them all.
+// Lanes are reached by index (v[i]) because a mat4 has no .xyzw.
+#define LANES 4
 #ifndef ITEMS  // set by src/compute/scan.cpp: 2 or 4
 #define ITEMS 4
 #endif
 #if SCAN_TYPE == 0
 #define VALUE uint
 #define VECTOR uvec4
-#define LANES 4
 #if ITEMS == 2
 #define TUPLE uvec2
 #else
@@ -23,7 +24,6 @@
 #elif SCAN_TYPE == 1
 #define VALUE float
 #define VECTOR vec4
-#define LANES 4
 #if ITEMS == 2
 #define TUPLE vec2
 #else
@@ -31,8 +31,7 @@
 #endif
 #else
 #define VALUE vec4
-#define VECTOR vec4
-#define LANES 1
+#define VECTOR mat4
 #if ITEMS == 2
 #define TUPLE mat2x4
 #else
@@ -72,38 +71,30 @@ uint firstOf(uint item) {
 // The LANES elements from element `first` of the current row; zero past the row's end.
 VECTOR loadVector(uint first) {
     uint index = rowStart() + first - elementOffset;  // into the bound range
-#if LANES == 1
-    return first < rowLength ? inputValues[index] : VALUE(0);
-#else
-    // Whole and aligned: one 16-byte load. Rows of a length that is not a multiple of four
+    // Whole and aligned: one vector load. Rows of a length that is not a multiple of four
     // start unaligned, and the row's last vector may be ragged: those go element by element.
     if (first + LANES <= rowLength && index % LANES == 0u) return inputVectors[index / LANES];
     VECTOR v = VECTOR(0);
     for (uint lane = 0u; lane < LANES; ++lane)
         if (first + lane < rowLength) v[lane] = inputValues[index + lane];
     return v;
-#endif
 }
 
 // Inclusive and exclusive scans of the lanes of one VECTOR, and their total. The
 // exclusive form adds in the same order as the inclusive one, so float results agree.
-#if LANES == 1
-VECTOR inclusiveLanes(VECTOR v) { return v; }
-VECTOR exclusiveLanes(VECTOR v) { return VECTOR(0); }
-VALUE laneTotal(VECTOR v) { return v; }
-#else
 VECTOR inclusiveLanes(VECTOR v) {
-    v.y += v.x;
-    v.z += v.y;
-    v.w += v.z;
+    v[1] += v[0];
+    v[2] += v[1];
+    v[3] += v[2];
     return v;
 }
 VECTOR exclusiveLanes(VECTOR v) {
-    VALUE xy = v.x + v.y;
-    return VECTOR(0, v.x, xy, xy + v.z);
+    VALUE first2 = v[0] + v[1];
+    return VECTOR(VALUE(0), v[0], first2, first2 + v[2]);
 }
-VALUE laneTotal(VECTOR v) { return inclusiveLanes(v).w; }
-#endif
+VALUE laneTotal(VECTOR v) { return inclusiveLanes(v)[3]; }
+// x in every lane (a scalar plus a uvec4 would broadcast, but a vec4 plus a mat4 does not).
+VECTOR broadcast(VALUE x) { return VECTOR(x, x, x, x); }
 
 // Work-group exclusive scan by raking: every invocation puts its value in shared memory,
 // RAKERS invocations each scan a segment of SEGMENT values serially, one invocation scans

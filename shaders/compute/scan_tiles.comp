@@ -14,11 +14,6 @@ uniform bool transposeOutput; // element (row, i) goes to outputValues[i * rows 
 
 void store(uint first, VECTOR v) {
     uint index = rowStart() + first - elementOffset;
-#if LANES == 1
-    if (first >= rowLength) return;
-    if (transposeOutput) outputValues[first * gl_NumWorkGroups.y + row()] = v;
-    else outputValues[index] = v;
-#else
     if (!transposeOutput && first + LANES <= rowLength && index % LANES == 0u) {
         outputVectors[index / LANES] = v;
         return;
@@ -28,7 +23,6 @@ void store(uint first, VECTOR v) {
         if (transposeOutput) outputValues[(first + lane) * gl_NumWorkGroups.y + row()] = v[lane];
         else outputValues[index + lane] = v[lane];
     }
-#endif
 }
 
 void main() {
@@ -45,7 +39,8 @@ void main() {
     VALUE before = addTileSums ? tileSums[row() * tilesPerRow + tileInRow()] : VALUE(0);
     for (uint item = 0u; item < ITEMS; ++item) {
         VECTOR v = vectors[item];
-        store(firstOf(item), before + prefix[item] + (exclusive ? exclusiveLanes(v) : inclusiveLanes(v)));
+        VECTOR lanes = exclusive ? exclusiveLanes(v) : inclusiveLanes(v);
+        store(firstOf(item), broadcast(before + prefix[item]) + lanes);
         before += total[item];
     }
 }

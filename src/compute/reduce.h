@@ -5,7 +5,7 @@
 //   sum.run(energies, count, totals, 0);   // totals[0] = energies[0] + ... + energies[count-1]
 //
 // It is the scan's first pass on repeat (shaders/compute/scan_reduce.comp): each work group
-// sums a tile of 2048 scalars (512 vec4) into one value, and the tile sums are summed the
+// sums a tile of 2048 elements into one value, and the tile sums are summed the
 // same way until one value is left, which is copied to `result` at `resultOffset` bytes.
 // The caller issues the barrier its next use of `result` needs (GL_BUFFER_UPDATE_BARRIER_BIT
 // before reading it back with glGetBufferSubData, for instance).
@@ -28,9 +28,7 @@ public:
              GLintptr resultOffset = 0);
 
     std::uint32_t elementBytes() const { return type_ == ScanType::Vec4 ? 16 : 4; }
-    std::uint32_t tileElements() const {
-        return GpuScan::kItems * GpuScan::kGroupSize * (type_ == ScanType::Vec4 ? 1 : 4);
-    }
+    std::uint32_t tileElements() const { return GpuScan::kTileElements; }
 
 private:
     ScanType type_;

@@ -17,7 +17,8 @@
 // order differs from a sequential CPU loop, so results differ by rounding (bounded in
 // tests/gl/scan_test.cpp).
 //
-// How: reduce-then-scan. A tile is 2048 scalars (512 vec4) for one work group.
+// How: reduce-then-scan. A tile is 2048 elements for one work group: 128 invocations, each
+// loading four vectors of four elements.
 //  1. scan_reduce.comp: each tile's sum -> tileSums
 //  2. the tile sums are scanned (exclusive) by this same algorithm, recursively
 //  3. scan_tiles.comp: each tile is scanned again, plus the sum of the tiles before it
@@ -53,11 +54,11 @@ public:
 
     ScanType type() const { return type_; }
     std::uint32_t elementBytes() const { return type_ == ScanType::Vec4 ? 16 : 4; }
-    // Invocations per work group, and vectors (4 scalars or one vec4) per invocation.
+    // Invocations per work group, and vectors of 4 elements per invocation.
     static constexpr std::uint32_t kGroupSize = CS_SCAN_GROUP_SIZE;
     static constexpr std::uint32_t kItems = CS_SCAN_ITEMS;
-    std::uint32_t lanes() const { return type_ == ScanType::Vec4 ? 1 : 4; }
-    std::uint32_t tileElements() const { return kItems * kGroupSize * lanes(); }
+    static constexpr std::uint32_t kTileElements = kItems * kGroupSize * 4;
+    std::uint32_t tileElements() const { return kTileElements; }
 
 private:
     void scanLevel(GLuint input, GLuint output, std::uint64_t rowLength, std::uint32_t rows,
