@@ -1,0 +1,304 @@
+// depth_of_field: a blur that grows with the distance from the focal plane, at the same cost
+// for every pixel however wide its blur. A 3D scene is rendered into textures (colour, and
+// view-space depth in a texture of its own); the library builds a summed-area table of the
+// colour; then a compute shader replaces every pixel by the mean of a box whose size comes
+// from the pixel's circle of confusion, reading the box's sum from just four table entries.
+// This is OpenGL SuperBible's Listing 10.8 with its weak points fixed. See README.md.
+#include <imgui.h>
+
+#include <cmath>
+#include <glm/glm.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_ptr.hpp>
+
+#include "app/draw.h"
+#include "app/sample.h"
+#include "compute/summed_area_table.h"
+#include "util/error.h"
+#include "util/image.h"
+
+namespace {
+
+constexpr int kLocalSize = 16;                // local_size of every .comp file here
+constexpr int kSpheres = 10;                  // instances drawn by scene.vert
+constexpr int kSphereVertices = 32 * 16 * 6;  // SLICES x STACKS quads of 6 vertices
+constexpr float kFarDepth = 1000.0f;          // the depth of the sky: "very far away"
+constexpr float kNear = 0.1f, kFar = 200.0f;  // the projection's clip planes
+const glm::vec3 kSky(0.55f, 0.62f, 0.72f);
+constexpr float kDepthShownBlack = 60.0f;      // the depth view's far end
+constexpr double kBytesPerFilterPixel = 24.0;  // table entry 16 + depth 4 + output 4
+
+// Bytes the library's table build moves for w x h pixels: a row scan and a column scan of
+// vec4s (16 bytes), each one pass (read + write) for rows that fit in one scan tile and three
+// (read, read, write) for longer rows; the small tile sums are left out.
+double satBytes(int w, int h) {
+    const int tile = int(cs::GpuScan(cs::ScanType::Vec4).tileElements());
+    auto scanBytes = [&](int rowLength) { return rowLength > tile ? 48.0 : 32.0; };
+    return double(w) * h * (scanBytes(w) + scanBytes(h));
+}
+
+GLuint groups(int pixels) {
+    return GLuint((pixels + kLocalSize - 1) / kLocalSize);
+}
+
+bool endsWithPng(const std::string& name) {
+    const std::string end = name.size() >= 4 ? name.substr(name.size() - 4) : "";
+    return end == ".png" || end == ".PNG";
+}
+
+}  // namespace
+
+class DepthOfField : public cs::Sample {
+public:
+    DepthOfField()
+        : Sample("depth_of_field",
+                 "depth of field: a per-pixel box blur from a summed-area table") {}
+
+private:
+    float& focalDistance =
+        params.add("focal_distance", 14.0f, {0.5f, 100.0f}, "view-space depth that is sharp");
+    float& focalDepth = params.add("focal_depth", 12.0f, {0.1f, 10000.0f},
+                                   "distance from the focal plane where the blur is full");
+    int& maxRadius = params.add("max_radius", 8, {1, 32}, "blur radius at full blur, in pixels");
+    bool& bias = params.add("bias", true, "subtract 0.5 before summing (off: see float error)");
+    bool& animate = params.add("animate", true, "sway the camera from side to side");
+    std::string& show = params.choice("show", std::string("result"),
+                                      {"result", "sharp", "depth", "coc"}, "what the window shows");
+
+    cs::Framebuffer scene;    // the sharp render: colour, plus a depth buffer for the z-test
+    cs::Texture2D viewDepth;  // R32F view-space depth, the second render target
+    cs::Buffer table;         // vec4 per pixel: the biased colour, then its summed-area table
+    cs::Texture2D blurred;    // the result
+    cs::Texture2D view;       // the depth or CoC view
+    cs::SummedAreaTable sat;
+    cs::Program drawScene, copyBias, filter, visualise;
+    cs::VertexArray noVertices;  // the scene comes from gl_VertexID; core GL still wants a VAO
+    cs::TextureDrawer drawer;
+    double time = 0.0;
+
+    void setup() override {
+        if (!options().input.empty())
+            throw cs::UsageError("depth_of_field renders its own scene and takes no --input");
+        if (!options().output.empty() && !endsWithPng(options().output))
+            throw cs::UsageError("--output writes PNG only; the name must end in .png, got '" +
+                                 options().output + "'");
+        drawScene = cs::Program::graphics("depth_of_field/scene.vert", "depth_of_field/scene.frag");
+        copyBias = cs::Program::compute("depth_of_field/copy_bias.comp");
+        filter = cs::Program::compute("depth_of_field/filter.comp");
+        visualise = cs::Program::compute("depth_of_field/view.comp");
+        noVertices = cs::VertexArray("scene");
+        createTargets(width(), height());
+    }
+
+    // Everything sized by the frame: made again when the window changes size.
+    void createTargets(int w, int h) {
+        // Fix 1: the view-space depth gets a render target of its own (colour attachment 1),
+        // so the table can sum the colour without carrying the depth along.
+        scene = cs::Framebuffer("scene", w, h, GL_RGBA8, /*withDepth=*/true);
+        viewDepth = cs::Texture2D("view depth", w, h, GL_R32F);
+        glBindFramebuffer(GL_FRAMEBUFFER, scene.id());
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, viewDepth.id(),
+                               0);
+        const GLenum outputs[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+        glDrawBuffers(2, outputs);  // fragment outputs 0 and 1 of scene.frag
+        const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        if (status != GL_FRAMEBUFFER_COMPLETE)
+            throw cs::Error("framebuffer 'scene' with a view-depth target is incomplete (status " +
+                            std::to_string(status) + ")");
+
+        // The filter binds the whole table as one shader storage block.
+        const GLsizeiptr bytes = GLsizeiptr(w) * h * 16;
+        GLint64 maxBlock = 0;
+        glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
+        if (bytes > maxBlock)
+            throw cs::Error("a " + std::to_string(w) + "x" + std::to_string(h) +
+                            " summed-area table needs " + std::to_string(bytes) +
+                            " bytes in one storage block; this GL allows " +
+                            std::to_string(maxBlock));
+        table = cs::Buffer("summed-area table", bytes);
+        blurred = cs::Texture2D("blurred", w, h, GL_RGBA8);
+        view = cs::Texture2D("depth or coc view", w, h, GL_RGBA8);
+    }
+
+    void update(double dt) override {
+        if (width() == 0 || height() == 0) return;  // minimised window
+        if (width() != scene.width() || height() != scene.height())
+            createTargets(width(), height());
+        if (animate) time += dt;
+        const int w = width(), h = height();
+
+        renderScene();
+        // No barrier here: what a draw writes to its framebuffer is visible to every later
+        // command. glMemoryBarrier is only for the incoherent writes of image stores, SSBO
+        // writes and atomic counters.
+        {
+            auto pass = gpuPass("copy");
+            copyBias.use();
+            glUniform1f(copyBias.uniform("bias"), bias ? 0.5f : 0.0f);
+            glBindImageTexture(0, scene.color().id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
+            glDispatchCompute(groups(w), groups(h), 1);
+            // The row scan of the summed-area table reads the buffer as an SSBO.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+        {
+            auto pass = gpuPass("sat");
+            sat.build(table, table, w, h);  // in place: the table replaces the pixels
+            // The filter reads the table as an SSBO.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+        {
+            auto pass = gpuPass("filter");
+            filter.use();
+            setCocUniforms(filter);
+            glUniform1f(filter.uniform("bias"), bias ? 0.5f : 0.0f);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
+            glBindImageTexture(0, viewDepth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
+            glBindImageTexture(1, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+            glDispatchCompute(groups(w), groups(h), 1);
+            // render() samples `blurred` as a texture (TEXTURE_FETCH) and finish() reads it
+            // back with glGetTexImage (TEXTURE_UPDATE).
+            glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+        }
+        if (show == "depth" || show == "coc") {
+            auto pass = gpuPass("view");
+            visualise.use();
+            setCocUniforms(visualise);
+            glUniform1i(visualise.uniform("showCoc"), show == "coc");
+            glUniform1f(visualise.uniform("farDepth"), kDepthShownBlack);
+            glBindImageTexture(0, viewDepth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
+            glBindImageTexture(1, view.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+            glDispatchCompute(groups(w), groups(h), 1);
+            // render() samples `view` as a texture.
+            glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+        }
+    }
+
+    // Step 1: the sharp image and its depth, drawn like any frame but into `scene`.
+    void renderScene() {
+        auto pass = gpuPass("scene");
+        const glm::vec3 eye(0.8f * float(std::sin(0.4 * time)) - 1.0f, 3.5f, 3.0f);
+        const glm::mat4 viewMatrix = glm::lookAt(eye, glm::vec3(1.0f, -1.0f, -18.0f), {0, 1, 0});
+        const glm::mat4 projection =
+            glm::perspective(glm::radians(45.0f), float(width()) / float(height()), kNear, kFar);
+
+        glBindFramebuffer(GL_FRAMEBUFFER, scene.id());
+        glViewport(0, 0, scene.width(), scene.height());
+        const float sky[4] = {kSky.r, kSky.g, kSky.b, 1.0f};
+        const float farAway[4] = {kFarDepth, 0, 0, 0};
+        glClearBufferfv(GL_COLOR, 0, sky);
+        glClearBufferfv(GL_COLOR, 1, farAway);  // where nothing is drawn, depth is "far"
+        glClear(GL_DEPTH_BUFFER_BIT);
+        glEnable(GL_DEPTH_TEST);
+
+        drawScene.use();
+        glUniformMatrix4fv(drawScene.uniform("view"), 1, GL_FALSE, glm::value_ptr(viewMatrix));
+        glUniformMatrix4fv(drawScene.uniform("projection"), 1, GL_FALSE,
+                           glm::value_ptr(projection));
+        glUniform3fv(drawScene.uniform("eye"), 1, glm::value_ptr(eye));
+        glUniform3fv(drawScene.uniform("sky"), 1, glm::value_ptr(kSky));
+        glBindVertexArray(noVertices.id());
+        glUniform1i(drawScene.uniform("object"), 0);
+        glDrawArrays(GL_TRIANGLES, 0, 6);  // the ground
+        glUniform1i(drawScene.uniform("object"), 1);
+        glDrawArraysInstanced(GL_TRIANGLES, 0, kSphereVertices, kSpheres);
+        glBindVertexArray(0);
+        glDisable(GL_DEPTH_TEST);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    }
+
+    void setCocUniforms(const cs::Program& program) const {
+        glUniform1f(program.uniform("focalDistance"), focalDistance);
+        glUniform1f(program.uniform("focalDepth"), focalDepth);
+        glUniform1i(program.uniform("maxRadius"), maxRadius);
+    }
+
+    void render() override {
+        const cs::Texture2D& shown = show == "result"  ? blurred
+                                     : show == "sharp" ? scene.color()
+                                                       : view;
+        // Rendered textures keep their bottom row first.
+        drawer.draw(shown, {0, 0, float(width()), float(height())}, width(), height(),
+                    /*rowZeroAtTop=*/false);
+    }
+
+    void ui() override {
+        if (show == "result" || show == "sharp")
+            ImGui::TextUnformatted(
+                "blur radius = max_radius x\n"
+                "  smoothstep(0, focal_depth, |depth - focal_distance|)");
+        else if (show == "depth")
+            ImGui::TextUnformatted("white: near, black: 60 units or more away");
+        else
+            ImGui::TextUnformatted(
+                "red: in front of the focal plane, blue: behind it;\n"
+                "brighter: larger blur box");
+    }
+
+    // --output FILE.png: the blurred image at the frame size, without overlay.
+    void finish() override {
+        if (options().output.empty()) return;
+        cs::Image result{blurred.width(), blurred.height(), {}};
+        result.rgba.resize(size_t(result.width) * result.height * 4);
+        blurred.download(GL_RGBA, GL_UNSIGNED_BYTE, result.rgba.data(), result.rgba.size());
+        cs::savePng(options().output, cs::flipRows(result));  // GL rows run bottom-up
+    }
+
+    std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
+        const std::string frame = " (frame, " + std::to_string(scene.width()) + "x" +
+                                  std::to_string(scene.height()) + ")";
+        const double framePixels = double(scene.width()) * scene.height();
+        std::vector<cs::BenchFigure> figures = {
+            cs::bandwidthFigure("sat build" + frame, satBytes(scene.width(), scene.height()),
+                                benchMedianMs("sat"), calibration),
+            cs::bandwidthFigure("filter" + frame, kBytesPerFilterPixel * framePixels,
+                                benchMedianMs("filter"), calibration)};
+        for (const auto& [w, h] : {std::pair{1280, 720}, std::pair{1920, 1080}})
+            sweep(w, h, calibration, figures);
+        return figures;
+    }
+
+    // Times the table build and the filter on buffers of w x h, outside the frame loop.
+    void sweep(int w, int h, const cs::Calibration& calibration,
+               std::vector<cs::BenchFigure>& figures) {
+        const size_t pixels = size_t(w) * h;
+        // Any biased colour will do: the timing does not depend on the values.
+        const std::vector<glm::vec4> biased(pixels, glm::vec4(0.1f, -0.2f, 0.3f, 0.0f));
+        const auto bytes = GLsizeiptr(pixels * sizeof(glm::vec4));
+        cs::Buffer input("bench pixels", bytes, biased.data()), output("bench table", bytes);
+        // A depth ramp from near to far, so the boxes take every size from 1 to the largest.
+        std::vector<float> ramp(pixels);
+        for (size_t i = 0; i < pixels; ++i)
+            ramp[i] = 1.0f + kDepthShownBlack * float(i / w) / float(h);
+        cs::Texture2D depth("bench depth", w, h, GL_R32F), result("bench result", w, h, GL_RGBA8);
+        depth.upload(GL_RED, GL_FLOAT, ramp.data());
+        cs::SummedAreaTable benchSat;
+
+        const double satMs = cs::medianGpuMs(
+            [&] {
+                benchSat.build(input, output, w, h);
+                // The next build rewrites what this one wrote.
+                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+            },
+            timingMethod());
+        filter.use();
+        setCocUniforms(filter);
+        glUniform1f(filter.uniform("bias"), 0.5f);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, output.id());
+        glBindImageTexture(0, depth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
+        glBindImageTexture(1, result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+        const double filterMs =
+            cs::medianGpuMs([&] { glDispatchCompute(groups(w), groups(h), 1); }, timingMethod());
+
+        const std::string size = " " + std::to_string(w) + "x" + std::to_string(h);
+        figures.push_back({"sat build time" + size, satMs, "ms", 0.0, ""});
+        figures.push_back(
+            cs::bandwidthFigure("sat build" + size, satBytes(w, h), satMs, calibration));
+        figures.push_back({"filter time" + size, filterMs, "ms", 0.0, ""});
+        figures.push_back(cs::bandwidthFigure("filter" + size, kBytesPerFilterPixel * pixels,
+                                              filterMs, calibration));
+    }
+};
+
+CS_SAMPLE_MAIN(DepthOfField)
