@@ -99,11 +99,12 @@ VECTOR broadcast(VALUE x) { return VECTOR(x, x, x, x); }
 // Work-group exclusive scan by raking: every invocation puts its value in shared memory,
 // RAKERS invocations each scan a segment of SEGMENT values serially, one invocation scans
 // the segment totals, and everyone adds its segment's prefix. Three barriers in all, where
-// a tree (Blelloch) scan of 256 values needs sixteen.
+// a tree (Blelloch) scan of 128 values needs fourteen.
 #define SEGMENT (GROUP_SIZE >= 256 ? 16 : 8)
 #define RAKERS (GROUP_SIZE / SEGMENT)
-// One padding slot after every segment: the rakers read with a stride of SEGMENT + 1, an
-// odd number of words, so they hit different shared-memory banks.
+// One padding slot after every segment. Unpadded, the rakers would read SEGMENT slots
+// apart, a multiple of the 32 four-byte banks of shared memory, so all of them would hit
+// the same banks at once; with SEGMENT + 1 each 16-byte slot starts 4 banks further on.
 shared TUPLE rake[GROUP_SIZE + RAKERS];
 shared TUPLE segmentPrefix[RAKERS];
 shared TUPLE groupTotal;
