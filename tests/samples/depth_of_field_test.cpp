@@ -10,6 +10,7 @@
 #include <set>
 
 #include "support/process.h"
+#include "support/sample_test.h"
 #include "util/file.h"
 #include "util/image.h"
 
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kSample = std::string(CS_SAMPLE_BIN_DIR) + "/depth_of_field";
+const std::string kSample = cs::test::SampleTest::samplePath("depth_of_field");
 
 struct Difference {
     int maxChannel = 0;      // largest |a - b| over the colour channels of every pixel
@@ -44,17 +45,8 @@ Difference compare(const cs::Image& a, const cs::Image& b) {
     return d;
 }
 
-class DepthOfFieldTest : public ::testing::Test {
+class DepthOfFieldTest : public cs::test::SampleTest {
 protected:
-    void SetUp() override {
-        dir = fs::path(::testing::TempDir()) /
-              ("depth_of_field-" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-
     cs::ProcessResult run(std::vector<std::string> args) {
         args.insert(args.begin(), {kSample, "--headless", "--frames", "2", "--no-ui"});
         return cs::runProcess(args);
@@ -69,16 +61,6 @@ protected:
         EXPECT_EQ(result.exitCode, 0) << result.err;
         return cs::loadImage(shot);
     }
-
-    // A failed run: the exit code, and exactly one line on stderr containing `words`.
-    void expectFailure(const cs::ProcessResult& result, int exitCode, const std::string& words) {
-        EXPECT_EQ(result.exitCode, exitCode) << result.err;
-        const auto lines = cs::nonEmptyLines(result.err);
-        ASSERT_EQ(lines.size(), 1u) << result.err;
-        EXPECT_NE(lines[0].find(words), std::string::npos) << lines[0];
-    }
-
-    fs::path dir;
 };
 
 // A focal depth far beyond the scene puts every pixel in focus (blur radius 0): the filter

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "support/process.h"
+#include "support/sample_test.h"
 #include "util/file.h"
 #include "util/image.h"
 
@@ -13,7 +14,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kInvert = std::string(CS_SAMPLE_BIN_DIR) + "/invert";
+const std::string kInvert = cs::test::SampleTest::samplePath("invert");
 
 // The CPU reference: colour channels become 255 - value, alpha stays.
 cs::Image invertOnCpu(const cs::Image& image) {
@@ -30,17 +31,8 @@ cs::Image randomImage(int width, int height, unsigned seed) {
     return image;
 }
 
-class InvertTest : public ::testing::Test {
+class InvertTest : public cs::test::SampleTest {
 protected:
-    void SetUp() override {
-        dir = fs::path(::testing::TempDir()) /
-              ("invert-" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-
     cs::ProcessResult invert(std::vector<std::string> args,
                              const std::vector<std::string>& environment = {}) {
         args.insert(args.begin(), {kInvert, "--headless", "--frames", "1", "--no-ui"});
@@ -55,16 +47,6 @@ protected:
         EXPECT_EQ(run.exitCode, 0) << run.err;
         return cs::loadImage(output);
     }
-
-    // A failed run: the exit code, and exactly one line on stderr containing `words`.
-    void expectFailure(const cs::ProcessResult& run, int exitCode, const std::string& words) {
-        EXPECT_EQ(run.exitCode, exitCode) << run.err;
-        const auto lines = cs::nonEmptyLines(run.err);
-        ASSERT_EQ(lines.size(), 1u) << run.err;
-        EXPECT_NE(lines[0].find(words), std::string::npos) << lines[0];
-    }
-
-    fs::path dir;
 };
 
 TEST_F(InvertTest, ShippedImageMatchesCpuExactly) {

@@ -10,13 +10,14 @@
 #include <random>
 
 #include "support/process.h"
+#include "support/sample_test.h"
 #include "util/file.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kNBody = std::string(CS_SAMPLE_BIN_DIR) + "/nbody";
+const std::string kNBody = cs::test::SampleTest::samplePath("nbody");
 
 // The documented state file: per body pos.xyz, mass, vel.xyz, pad; float32 little-endian.
 struct Body {
@@ -105,17 +106,8 @@ double energy(const std::vector<Body>& b, const Physics& p) {
     return e;
 }
 
-class NBodyTest : public ::testing::Test {
+class NBodyTest : public cs::test::SampleTest {
 protected:
-    void SetUp() override {
-        dir = fs::path(::testing::TempDir()) /
-              ("nbody-" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-
     static cs::ProcessResult nbody(std::vector<std::string> args) {
         args.insert(args.begin(), {kNBody, "--headless", "--frames", "1", "--no-ui"});
         return cs::runProcess(args);
@@ -140,17 +132,6 @@ protected:
         EXPECT_EQ(result.exitCode, 0) << result.err;
         return decode(cs::readFile(out));
     }
-
-    // A failed run: the exit code, and exactly one line on stderr containing `words`.
-    static void expectFailure(const cs::ProcessResult& run, int exitCode,
-                              const std::string& words) {
-        EXPECT_EQ(run.exitCode, exitCode) << run.err;
-        const auto lines = cs::nonEmptyLines(run.err);
-        ASSERT_EQ(lines.size(), 1u) << run.err;
-        EXPECT_NE(lines[0].find(words), std::string::npos) << lines[0];
-    }
-
-    fs::path dir;
 };
 
 // --steps 1 through the real sample: one kick-drift-kick step, then the written state,

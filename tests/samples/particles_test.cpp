@@ -11,13 +11,14 @@
 #include <random>
 
 #include "support/process.h"
+#include "support/sample_test.h"
 #include "util/file.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kParticles = std::string(CS_SAMPLE_BIN_DIR) + "/particles";
+const std::string kParticles = cs::test::SampleTest::samplePath("particles");
 
 struct Particle {  // the state file's 32 bytes (samples/particles/README.md)
     glm::vec4 position, velocity;
@@ -78,17 +79,8 @@ struct Physics {
     }
 };
 
-class ParticlesTest : public ::testing::Test {
+class ParticlesTest : public cs::test::SampleTest {
 protected:
-    void SetUp() override {
-        dir = fs::path(::testing::TempDir()) /
-              ("particles-" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-
     // Runs `frames` frames of `stepsPerFrame` steps from `state` and returns the result.
     std::vector<Particle> simulate(const std::vector<Particle>& state, const Physics& physics,
                                    int frames, int stepsPerFrame = 1) {
@@ -116,18 +108,14 @@ protected:
         return result;
     }
 
+    // Runs particles with `args` after "--headless --frames 1", and expects it to fail as
+    // SampleTest::expectFailure checks. (Hides the base overload: every call here passes args.)
     void expectFailure(const std::vector<std::string>& args, int exitCode,
                        const std::string& words) {
         std::vector<std::string> all = {kParticles, "--headless", "--frames", "1"};
         all.insert(all.end(), args.begin(), args.end());
-        const cs::ProcessResult run = cs::runProcess(all);
-        EXPECT_EQ(run.exitCode, exitCode) << run.err;
-        const auto lines = cs::nonEmptyLines(run.err);
-        ASSERT_EQ(lines.size(), 1u) << run.err;
-        EXPECT_NE(lines[0].find(words), std::string::npos) << lines[0];
+        SampleTest::expectFailure(cs::runProcess(all), exitCode, words);
     }
-
-    fs::path dir;
 };
 
 // Positions anywhere in the box (some inside the sphere, some about to cross a wall) and

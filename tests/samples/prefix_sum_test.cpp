@@ -10,13 +10,14 @@
 #include <random>
 
 #include "support/process.h"
+#include "support/sample_test.h"
 #include "util/file.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kPrefixSum = std::string(CS_SAMPLE_BIN_DIR) + "/prefix_sum";
+const std::string kPrefixSum = cs::test::SampleTest::samplePath("prefix_sum");
 
 // The CPU reference, with C++ unsigned arithmetic: sums wrap modulo 2^32 like the GPU's.
 std::vector<std::uint32_t> scanOnCpu(const std::vector<std::uint32_t>& values, bool exclusive) {
@@ -51,17 +52,8 @@ std::vector<T> readValues(const std::string& path) {
     return values;
 }
 
-class PrefixSumTest : public ::testing::Test {
+class PrefixSumTest : public cs::test::SampleTest {
 protected:
-    void SetUp() override {
-        dir = fs::path(::testing::TempDir()) /
-              ("prefix_sum-" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-
     cs::ProcessResult prefixSum(std::vector<std::string> args) {
         args.insert(args.begin(), {kPrefixSum, "--headless", "--frames", "1", "--no-ui"});
         return cs::runProcess(args);
@@ -80,16 +72,6 @@ protected:
         EXPECT_EQ(run.exitCode, 0) << run.err;
         return run.exitCode == 0 ? readValues<T>(output) : std::vector<T>{};
     }
-
-    // A failed run: the exit code, and exactly one line on stderr containing `words`.
-    void expectFailure(const cs::ProcessResult& run, int exitCode, const std::string& words) {
-        EXPECT_EQ(run.exitCode, exitCode) << run.err;
-        const auto lines = cs::nonEmptyLines(run.err);
-        ASSERT_EQ(lines.size(), 1u) << run.err;
-        EXPECT_NE(lines[0].find(words), std::string::npos) << lines[0];
-    }
-
-    fs::path dir;
 };
 
 // Around the single-group capacity and the library's tile (2048), and 2^20 + 3, which takes

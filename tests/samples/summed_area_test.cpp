@@ -13,6 +13,7 @@
 #include <random>
 
 #include "support/process.h"
+#include "support/sample_test.h"
 #include "util/file.h"
 #include "util/image.h"
 #include "util/pfm.h"
@@ -21,7 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kSample = std::string(CS_SAMPLE_BIN_DIR) + "/summed_area";
+const std::string kSample = cs::test::SampleTest::samplePath("summed_area");
 
 using Rgb = std::array<double, 3>;
 
@@ -102,17 +103,8 @@ BlurError blurError(const cs::PfmImage& gpu, const std::vector<Rgb>& expected) {
     return error;
 }
 
-class SummedAreaTest : public ::testing::Test {
+class SummedAreaTest : public cs::test::SampleTest {
 protected:
-    void SetUp() override {
-        dir = fs::path(::testing::TempDir()) /
-              ("summed_area-" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-
     cs::ProcessResult run(std::vector<std::string> args) {
         args.insert(args.begin(), {kSample, "--headless", "--frames", "1", "--no-ui"});
         return cs::runProcess(args);
@@ -144,16 +136,6 @@ protected:
         if (printed) *printed = result.out;
         return cs::loadPfm(output);
     }
-
-    // A failed run: the exit code, and exactly one line on stderr containing `words`.
-    void expectFailure(const cs::ProcessResult& result, int exitCode, const std::string& words) {
-        EXPECT_EQ(result.exitCode, exitCode) << result.err;
-        const auto lines = cs::nonEmptyLines(result.err);
-        ASSERT_EQ(lines.size(), 1u) << result.err;
-        EXPECT_NE(lines[0].find(words), std::string::npos) << lines[0];
-    }
-
-    fs::path dir;
 };
 
 // Sums beyond 2^24 are not all exact in float (640 x 481 x 255 reaches 2^26.2), and the

@@ -1,0 +1,45 @@
+#pragma once
+// The fixture shared by the tests that run whole sample binaries (tests/samples): a fresh
+// scratch directory per test, the path of a built sample, and the check for a clean refusal.
+// Header-only because CS_SAMPLE_BIN_DIR is defined for the sample_tests target alone.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "support/process.h"
+
+namespace cs::test {
+
+class SampleTest : public ::testing::Test {
+public:
+    // The built sample binary `name`.
+    static std::string samplePath(const std::string& name) {
+        return std::string(CS_SAMPLE_BIN_DIR) + "/" + name;
+    }
+
+protected:
+    // `dir` is <TempDir>/<suite name>-<test name>, empty at the start of each test and
+    // removed after it.
+    void SetUp() override {
+        const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        dir = std::filesystem::path(::testing::TempDir()) /
+              (std::string(info->test_suite_name()) + "-" + info->name());
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+    }
+    void TearDown() override { std::filesystem::remove_all(dir); }
+
+    // A failed run: the exit code, and exactly one line on stderr containing `words`.
+    static void expectFailure(const cs::ProcessResult& run, int exitCode,
+                              const std::string& words) {
+        EXPECT_EQ(run.exitCode, exitCode) << run.err;
+        const auto lines = cs::nonEmptyLines(run.err);
+        ASSERT_EQ(lines.size(), 1u) << run.err;
+        EXPECT_NE(lines[0].find(words), std::string::npos) << lines[0];
+    }
+
+    std::filesystem::path dir;
+};
+
+}  // namespace cs::test
