@@ -8,6 +8,7 @@
 
 #include "gl/debug.h"
 #include "gl/gl.h"
+#include "support/error_from.h"
 #include "util/error.h"
 
 namespace cs::test {
@@ -34,16 +35,6 @@ private:
 
 template <typename T>
 class GlTestWithParam : public GlTest, public ::testing::WithParamInterface<T> {};
-
-// The message of the cs::Error that `f` throws.
-inline std::string errorFrom(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "(no cs::Error thrown)";
-}
 
 inline bool startsWith(const std::string& text, const std::string& prefix) {
     return text.compare(0, prefix.size(), prefix) == 0;

@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/error_from.h"
 #include "util/error.h"
 
 namespace fs = std::filesystem;
@@ -50,17 +51,7 @@ void writePlain(const std::string& path, const std::string& contents) {
     std::ofstream(path, std::ios::binary) << contents;
 }
 
-// The message of the cs::Error that `action` throws ("" and a test failure if none).
-template <typename Action>
-std::string errorFrom(Action action) {
-    try {
-        action();
-    } catch (const cs::Error& error) {
-        return error.what();
-    }
-    ADD_FAILURE() << "expected a cs::Error";
-    return "";
-}
+using cs::test::errorFrom;
 
 testing::AssertionResult contains(const std::string& text, const std::string& part) {
     if (text.find(part) != std::string::npos) return testing::AssertionSuccess();

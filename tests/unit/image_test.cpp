@@ -12,6 +12,7 @@
 #include <string>
 #include <tuple>
 
+#include "support/error_from.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -47,16 +48,7 @@ cs::Image randomImage(int width, int height, unsigned seed) {
     return image;
 }
 
-template <typename Action>
-std::string errorFrom(Action action) {
-    try {
-        action();
-    } catch (const cs::Error& error) {
-        return error.what();
-    }
-    ADD_FAILURE() << "expected a cs::Error";
-    return "";
-}
+using cs::test::errorFrom;
 
 testing::AssertionResult contains(const std::string& text, const std::string& part) {
     if (text.find(part) != std::string::npos) return testing::AssertionSuccess();

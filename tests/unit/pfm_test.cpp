@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "support/error_from.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -49,15 +50,7 @@ float littleEndianFloat(const std::string& bytes, size_t offset) {
     return value;
 }
 
-std::string errorFrom(const std::function<void()>& action) {
-    try {
-        action();
-    } catch (const cs::Error& error) {
-        return error.what();
-    }
-    ADD_FAILURE() << "expected a cs::Error";
-    return "";
-}
+using cs::test::errorFrom;
 
 TEST_F(PfmTest, HeaderIsExactAndDataFollowsIt) {
     cs::savePfm(path("a.pfm"), numbered(2, 3));

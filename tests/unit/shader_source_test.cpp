@@ -6,7 +6,7 @@
 #include <fstream>
 #include <functional>
 
-#include "support/process.h"
+#include "support/error_from.h"
 #include "support/process.h"
 #include "util/error.h"
 
@@ -23,15 +23,7 @@ std::string fixture(const std::string& name) {
     return kDir + "/" + name;
 }
 
-// The message of the cs::Error that `f` throws.
-std::string errorFrom(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const cs::Error& e) {
-        return e.what();
-    }
-    return "(no cs::Error thrown)";
-}
+using cs::test::errorFrom;
 
 size_t count(const std::string& text, const std::string& part) {
     size_t n = 0;
