@@ -63,7 +63,6 @@ private:
 
     cs::VertexArray sprites;
     float viewRadius = 1.0f, speedScale = 1.0f;
-    float overlayRight = 0.0f;       // right edge of the overlay window, in pixels
     std::string source;              // where the bodies came from, for the overlay
     std::vector<int> benchSizes;     // --bench-sizes
     cs::Calibration fmaCalibration;  // measured on request in the overlay
@@ -242,8 +241,9 @@ private:
         const float yaw = glm::radians(20.0f), pitch = glm::radians(35.0f);
         const glm::vec3 eye = distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch),
                                                    std::cos(pitch) * std::cos(yaw));
-        // Shift the picture to the middle of what the overlay leaves free (last frame's size).
-        const float freeCentre = 0.5f * (std::min(overlayRight, 0.5f * width()) + width());
+        // Shift the picture to the middle of what the overlay leaves free.
+        const cs::Rect free = freeArea();
+        const float freeCentre = free.x + 0.5f * free.width;
         const glm::mat4 shift = glm::translate(
             glm::mat4(1.0f), glm::vec3(2.0f * freeCentre / float(width()) - 1.0f, 0.0f, 0.0f));
         const glm::mat4 viewProjection =
@@ -300,9 +300,6 @@ private:
             if (ImGui::Button("measure FMA rate"))  // the framework's calibration, once
                 fmaCalibration = cs::calibrateDevice(timingMethod());
         }
-        // The view centres on the part of the frame right of this window (see render()).
-        overlayRight =
-            ImGui::IsWindowCollapsed() ? 0.0f : ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
     }
 
     void finish() override {

@@ -61,7 +61,6 @@ private:
     cs::Program singleGroup, bars;
     cs::VertexArray noVertices;
     std::array<float, 2> inputRange{}, sumRange{};  // values at the bottom and top of the plots
-    float overlayRight = 0;  // the overlay's right edge last frame; the plots start past it
 
     bool isFloat() const { return type == "float"; }
     std::uint32_t count() const { return std::uint32_t(values.size()); }
@@ -176,7 +175,7 @@ private:
 
     std::array<cs::Rect, 3> plotRects() const {
         const float margin = 16, title = 22;
-        const float left = overlayRight + margin, right = float(width()) - margin;
+        const float left = freeArea().x + margin, right = float(width()) - margin;
         const float rowHeight = (float(height()) - margin) / 3;
         std::array<cs::Rect, 3> rects;
         for (int row = 0; row < 3; ++row) {
@@ -217,7 +216,6 @@ private:
 
     // Titles and value labels, drawn by ImGui behind the overlay window.
     void ui() override {
-        overlayRight = (ImGui::GetWindowPos().x + ImGui::GetWindowSize().x) * pixelsPerUnit();
         const int steps = stepsFor(count());
         ImGui::Separator();
         if (count() <= kSingleGroupCapacity)

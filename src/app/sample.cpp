@@ -3,6 +3,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -164,8 +165,18 @@ void Sample::drawOverlay(double dt) {
         if (!reloadError_.empty())
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", reloadError_.c_str());
     }
+    const bool collapsed = ImGui::IsWindowCollapsed();
+    overlayRight_ = collapsed ? 0.0f
+                              : (ImGui::GetWindowPos().x + ImGui::GetWindowSize().x) *
+                                    ImGui::GetIO().DisplayFramebufferScale.x;
     ImGui::End();
     overlay_->endFrame();
+}
+
+Rect Sample::freeArea() const {
+    if (options_.noUi) return {0.0f, 0.0f, float(width_), float(height_)};
+    const float left = std::min(overlayRight_, 0.5f * float(width_));
+    return {left, 0.0f, float(width_) - left, float(height_)};
 }
 
 void Sample::handleKeys() {

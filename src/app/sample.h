@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app/bench.h"
+#include "app/draw.h"
 #include "app/options.h"
 #include "app/params.h"
 #include "gl/objects.h"
@@ -58,6 +59,10 @@ protected:
 
     // The framebuffer samples draw into: the window's, or an offscreen one when headless.
     void bindFrameTarget() const;
+    // The part of the frame target the overlay leaves free: right of the overlay window as
+    // last frame drew it, but at least the right half; the whole target with --no-ui.
+    // In frame-target pixels, origin at the bottom left.
+    Rect freeArea() const;
     int width() const { return width_; }
     int height() const { return height_; }
     bool headless() const { return headless_; }
@@ -90,6 +95,7 @@ private:
     Calibration calibration_;
     std::string reloadError_;
     bool reloadKeyDown_ = false;
+    float overlayRight_ = 0.0f;  // the overlay window's right edge last frame, in pixels
 };
 
 }  // namespace cs
