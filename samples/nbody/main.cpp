@@ -14,7 +14,7 @@
 
 #include "app/sample.h"
 #include "bodies.h"
-#include "compute/reduce.h"
+#include "compute/scan.h"
 #include "gl/info.h"
 #include "gl/program.h"
 #include "util/error.h"
@@ -57,7 +57,7 @@ private:
     double simulatedTime = 0.0;
 
     cs::Buffer energies, momenta, totals;
-    cs::GpuReduce sum{cs::ScanType::Vec4};
+    cs::GpuScan adder{cs::ScanType::Vec4};  // adds up the per-body values
     glm::vec4 energy0{0}, momentum0{0}, energyNow{0}, momentumNow{0};
     bool haveBaseline = false;
 
@@ -224,8 +224,8 @@ private:
         glm::vec4 result[2];
         {
             auto pass = gpuPass("diagnostics sum");
-            sum.run(energies, count, totals, 0);
-            sum.run(momenta, count, totals, sizeof(glm::vec4));
+            adder.sum(energies, count, totals, 0);
+            adder.sum(momenta, count, totals, sizeof(glm::vec4));
             // The readback below must see what the reduction's last copy wrote.
             glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
         }

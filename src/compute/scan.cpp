@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "gl/debug.h"
 #include "util/error.h"
@@ -28,16 +29,54 @@ void GpuScan::run(const Buffer& input, const Buffer& output, std::uint64_t rowLe
                     " and " + std::to_string(output.size()));
     if (transposeOutput && input.id() == output.id())
         throw Error("a transposed scan cannot run in place");
-    if (!reduce_) {
-        const ShaderDefines defines = {{"SCAN_TYPE", std::to_string(int(type_))},
-                                       {"GROUP_SIZE", std::to_string(kGroupSize)},
-                                       {"ITEMS", std::to_string(kItems)}};
-        reduce_ = Program::compute("compute/scan_reduce.comp", defines);
-        tiles_ = Program::compute("compute/scan_tiles.comp", defines);
-    }
+    loadPrograms();
     DebugGroup group("scan");
     // A single row transposed is the row itself; the plain write path handles chunking.
     scanLevel(input.id(), output.id(), rowLength, rows, mode, transposeOutput && rows > 1, 0);
+}
+
+void GpuScan::sum(const Buffer& input, std::uint64_t count, const Buffer& result,
+                  GLintptr resultOffset) {
+    if (std::uint64_t(input.size()) < count * elementBytes())
+        throw Error("sum of " + std::to_string(count) + " elements needs a buffer of " +
+                    std::to_string(count * elementBytes()) + " bytes; got " +
+                    std::to_string(input.size()));
+    if (resultOffset + GLintptr(elementBytes()) > result.size())
+        throw Error("sum result does not fit its buffer at offset " + std::to_string(resultOffset));
+    DebugGroup group("sum");
+    if (count == 0) {
+        const std::vector<std::uint8_t> zero(elementBytes(), 0);
+        result.upload(zero.data(), GLsizeiptr(zero.size()), resultOffset);
+        return;
+    }
+    loadPrograms();
+    GLuint source = input.id();
+    for (size_t level = 0;; ++level) {
+        const std::uint64_t tiles = (count + tileElements() - 1) / tileElements();
+        const GLuint sums = tileSums(level, tiles).id();
+        dispatchTiles(reduce_, source, 0, sums, count, 1, tiles);
+        source = sums;
+        if (tiles == 1) break;
+        // The next round reads the tile sums this one wrote.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        count = tiles;
+    }
+    // The copy reads the last round's shader writes.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glBindBuffer(GL_COPY_READ_BUFFER, source);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, result.id());
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, resultOffset, elementBytes());
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+}
+
+void GpuScan::loadPrograms() {
+    if (reduce_) return;
+    const ShaderDefines defines = {{"SCAN_TYPE", std::to_string(int(type_))},
+                                   {"GROUP_SIZE", std::to_string(kGroupSize)},
+                                   {"ITEMS", std::to_string(kItems)}};
+    reduce_ = Program::compute("compute/scan_reduce.comp", defines);
+    tiles_ = Program::compute("compute/scan_tiles.comp", defines);
 }
 
 void GpuScan::scanLevel(GLuint input, GLuint output, std::uint64_t rowLength, std::uint32_t rows,
@@ -103,8 +142,7 @@ void GpuScan::dispatchTiles(const Program& program, GLuint input, GLuint output,
         glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 1, input, offset, size);
         if (output) {
             // A transposed write scatters over the whole output, so it is bound whole.
-            const bool whole = !chunked;
-            if (whole) {
+            if (!chunked) {
                 glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, output);
                 glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, output);
             } else {

@@ -52,6 +52,13 @@ public:
              std::uint32_t rows = 1, ScanMode mode = ScanMode::Inclusive,
              bool transposeOutput = false);
 
+    // The sum of `count` elements of `input`, left on the GPU: written to `result` at
+    // `resultOffset` bytes (an empty input sums to zero). It is pass 1 on repeat: tile sums,
+    // then the tile sums' tile sums, until one value is left. The caller issues the barrier
+    // its next use of `result` needs (GL_BUFFER_UPDATE_BARRIER_BIT before reading it back).
+    void sum(const Buffer& input, std::uint64_t count, const Buffer& result,
+             GLintptr resultOffset = 0);
+
     ScanType type() const { return type_; }
     std::uint32_t elementBytes() const { return type_ == ScanType::Vec4 ? 16 : 4; }
     // Invocations per work group, and vectors of 4 elements per invocation.
@@ -61,6 +68,7 @@ public:
     std::uint32_t tileElements() const { return kTileElements; }
 
 private:
+    void loadPrograms();
     void scanLevel(GLuint input, GLuint output, std::uint64_t rowLength, std::uint32_t rows,
                    ScanMode mode, bool transposeOutput, size_t level);
     void dispatchTiles(const Program& program, GLuint input, GLuint output, GLuint tileSums,

@@ -1,11 +1,10 @@
-// cs::GpuReduce against CPU sums: exact for uint, within a stated bound for float and vec4.
-#include "compute/reduce.h"
-
+// cs::GpuScan::sum against CPU sums: exact for uint, within a stated bound for float and vec4.
 #include <cmath>
 #include <glm/glm.hpp>
 #include <random>
 #include <vector>
 
+#include "compute/scan.h"
 #include "gl_test.h"
 
 namespace {
@@ -19,8 +18,8 @@ T gpuSum(cs::ScanType type, const std::vector<T>& data, GLintptr resultOffset = 
     cs::Buffer input("reduce test input", GLsizeiptr(std::max<size_t>(data.size(), 1) * sizeof(T)),
                      data.data());
     cs::Buffer result("reduce test result", GLsizeiptr(resultOffset + sizeof(T)));
-    cs::GpuReduce reduce(type);
-    reduce.run(input, data.size(), result, resultOffset);
+    cs::GpuScan scan(type);
+    scan.sum(input, data.size(), result, resultOffset);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the download reads what the copy wrote
     T sum;
     result.download(&sum, sizeof sum, resultOffset);
@@ -70,8 +69,8 @@ TEST_F(ReduceTest, FloatAndVec4WithinBoundOfDoubleSum) {
 
 TEST_F(ReduceTest, ResultBufferTooSmallIsAnError) {
     cs::Buffer input("input", 16), result("result", 4);
-    cs::GpuReduce reduce(cs::ScanType::Uint);
-    EXPECT_NE(errorFrom([&] { reduce.run(input, 4, result, 4); }).find("does not fit"),
+    cs::GpuScan scan(cs::ScanType::Uint);
+    EXPECT_NE(errorFrom([&] { scan.sum(input, 4, result, 4); }).find("does not fit"),
               std::string::npos);
 }
 
