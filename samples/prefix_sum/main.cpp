@@ -7,10 +7,8 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstring>
-#include <functional>
 #include <numeric>
 #include <random>
 
@@ -337,8 +335,8 @@ private:
             const auto bytes = GLsizeiptr(n * 4);
             cs::Buffer in("bench input", bytes, data.data()), out("bench output", bytes);
             const double gpuMs = cs::medianGpuMs([&] { scan.run(in, out, n); }, timingMethod());
-            const double cpuMs =
-                medianCpuMs([&] { std::inclusive_scan(data.begin(), data.end(), cpu.begin()); });
+            const double cpuMs = cs::medianCpuMs(
+                [&] { std::inclusive_scan(data.begin(), data.end(), cpu.begin()); });
             // The readback below is a buffer read of the scan's shader writes.
             glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
             out.download(gpu.data(), bytes);
@@ -355,20 +353,6 @@ private:
                 {"CPU std::inclusive_scan " + size, double(n) / (cpuMs * 1e6), "Gelem/s", 0.0, ""});
         }
         return figures;
-    }
-
-    // Like cs::medianGpuMs: one warm-up run, then the median of five.
-    static double medianCpuMs(const std::function<void()>& work) {
-        work();
-        std::vector<double> ms;
-        for (int i = 0; i < 5; ++i) {
-            const auto start = std::chrono::steady_clock::now();
-            work();
-            ms.push_back(
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                    .count());
-        }
-        return cs::summarize(ms).medianMs;
     }
 };
 

@@ -132,6 +132,19 @@ double medianGpuMs(const std::function<void()>& dispatch, GpuProfiler::Method me
     return summarize(times).medianMs;
 }
 
+double medianCpuMs(const std::function<void()>& work, int repeats) {
+    work();
+    std::vector<double> times;
+    for (int i = 0; i < repeats; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        work();
+        times.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
+    }
+    return summarize(times).medianMs;
+}
+
 GpuProfiler::Method detectTimingMethod() {
     // Grow a run of small copies until it takes 5 ms of wall time, so launch overhead is
     // negligible, then see whether a timer query around the same run agrees.

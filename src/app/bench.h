@@ -27,6 +27,10 @@ Calibration calibrateDevice(GpuProfiler::Method method);
 double medianGpuMs(const std::function<void()>& dispatch, GpuProfiler::Method method,
                    int repeats = 5);
 
+// The same for CPU work, such as a reference implementation timed beside the GPU's: the
+// median milliseconds of `repeats` runs after one warm-up.
+double medianCpuMs(const std::function<void()>& work, int repeats = 5);
+
 // Whether this driver's GL_TIME_ELAPSED queries time compute dispatches (a few ms to find out).
 GpuProfiler::Method detectTimingMethod();
 
