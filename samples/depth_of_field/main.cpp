@@ -40,12 +40,6 @@ double satBytes(int w, int h) {
 GLuint groups(int pixels) {
     return GLuint((pixels + kLocalSize - 1) / kLocalSize);
 }
-
-bool endsWithPng(const std::string& name) {
-    const std::string end = name.size() >= 4 ? name.substr(name.size() - 4) : "";
-    return end == ".png" || end == ".PNG";
-}
-
 }  // namespace
 
 class DepthOfField : public cs::Sample {
@@ -79,9 +73,7 @@ private:
     void setup() override {
         if (!options().input.empty())
             throw cs::UsageError("depth_of_field renders its own scene and takes no --input");
-        if (!options().output.empty() && !endsWithPng(options().output))
-            throw cs::UsageError("--output writes PNG only; the name must end in .png, got '" +
-                                 options().output + "'");
+        cs::requireExtension("--output", options().output, ".png");
         drawScene = cs::Program::graphics("depth_of_field/scene.vert", "depth_of_field/scene.frag");
         copyBias = cs::Program::compute("depth_of_field/copy_bias.comp");
         filter = cs::Program::compute("depth_of_field/filter.comp");

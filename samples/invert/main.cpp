@@ -21,9 +21,7 @@ private:
     cs::TextureDrawer drawer;
 
     void setup() override {
-        if (!options().output.empty() && !endsWithPng(options().output))
-            throw cs::UsageError("--output writes PNG only; the name must end in .png, got '" +
-                                 options().output + "'");
+        cs::requireExtension("--output", options().output, ".png");
         image = cs::loadImage(options().input.empty() ? cs::assetPath("test_card.png")
                                                       : options().input);
         // RGBA8 matches the rgba8 format qualifier of the images in invert.comp.
@@ -78,11 +76,6 @@ private:
         const double bytes = 8.0 * image.width * image.height;
         return {
             cs::bandwidthFigure("invert bandwidth", bytes, benchMedianMs("invert"), calibration)};
-    }
-
-    static bool endsWithPng(const std::string& name) {
-        return name.size() >= 4 &&
-               (name.substr(name.size() - 4) == ".png" || name.substr(name.size() - 4) == ".PNG");
     }
 };
 

@@ -49,9 +49,9 @@ private:
     int tilesX = 0, tilesY = 0;
 
     void setup() override {
-        requirePfmName(options().output, "--output");
+        cs::requireExtension("--output", options().output, ".pfm");
         blurOutput = options().extraValue("--blur-output").value_or("");
-        requirePfmName(blurOutput, "--blur-output");
+        cs::requireExtension("--blur-output", blurOutput, ".pfm");
         image = cs::loadImage(options().input.empty() ? cs::assetPath("test_card.png")
                                                       : options().input);
         const GLsizeiptr bytes = GLsizeiptr(image.width) * image.height * sizeof(glm::vec4);
@@ -267,14 +267,6 @@ private:
             cs::bandwidthFigure(std::string(build) + " bandwidth", (tiled ? 32 : 64) * count,
                                 benchMedianMs(build), calibration),
             cs::bandwidthFigure("blur bandwidth", 32 * count, benchMedianMs("blur"), calibration)};
-    }
-
-    static void requirePfmName(const std::string& name, const std::string& flag) {
-        if (name.empty()) return;
-        const std::string end = name.size() >= 4 ? name.substr(name.size() - 4) : "";
-        if (end != ".pfm" && end != ".PFM")
-            throw cs::UsageError(flag + " writes PFM only; the name must end in .pfm, got '" +
-                                 name + "'");
     }
 };
 

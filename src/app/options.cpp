@@ -40,12 +40,10 @@ bool startsWith(const std::string& s, const char* prefix) {
     return s.rfind(prefix, 0) == 0;
 }
 
-bool endsWithPng(const std::string& s) {
-    if (s.size() < 4) return false;
-    std::string tail = s.substr(s.size() - 4);
-    std::transform(tail.begin(), tail.end(), tail.begin(),
+std::string lowercase(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return tail == ".png";
+    return s;
 }
 
 bool isCommonFlag(const std::string& flag) {
@@ -161,11 +159,7 @@ Options parseOptions(int argc, char** argv, const std::vector<std::string>& extr
                 throw UsageError("--seed expects an integer in [0, 2^64-1], got '" + value + "'");
             }
         } else if (flag == "--screenshot") {
-            if (!endsWithPng(value)) {
-                throw UsageError(
-                    "--screenshot writes PNG only; the file name must end in .png, got '" + value +
-                    "'");
-            }
+            requireExtension(flag, value, ".png");
             o.screenshot = value;
         } else if (flag == "--bench-json") {
             o.benchJson = value;
@@ -179,6 +173,19 @@ Options parseOptions(int argc, char** argv, const std::vector<std::string>& extr
         }
     }
     return o;
+}
+
+void requireExtension(const std::string& flag, const std::string& path,
+                      const std::string& extension) {
+    if (path.empty()) return;
+    const bool matches = path.size() >= extension.size() &&
+                         lowercase(path.substr(path.size() - extension.size())) == extension;
+    if (matches) return;
+    std::string format = extension.substr(1);
+    std::transform(format.begin(), format.end(), format.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    throw UsageError(flag + " writes " + format + " only; the file name must end in " + extension +
+                     ", got '" + path + "'");
 }
 
 std::string optionsHelp(const std::string& program) {

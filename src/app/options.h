@@ -41,6 +41,11 @@ struct Options {
 // each starting with "--", e.g. {"--steps"}. Throws UsageError on anything it cannot accept.
 Options parseOptions(int argc, char** argv, const std::vector<std::string>& extraFlags = {});
 
+// Throws UsageError unless `path` is empty or ends in `extension` (any case), e.g.
+// requireExtension("--output", options.output, ".png"): a writer's format follows its name.
+void requireExtension(const std::string& flag, const std::string& path,
+                      const std::string& extension);
+
 // Usage text for the common flags, one line each; the sample appends its parameters.
 std::string optionsHelp(const std::string& program);
 
