@@ -129,6 +129,9 @@ void Sample::runFrames() {
 void Sample::frame(double dt, bool last) {
     context_->pollEvents();
     handleKeys();
+    // Closing the window (or Esc) ends the run after this frame, which makes it the last
+    // one: the frame --screenshot writes when no --frames count was given.
+    last = last || context_->shouldClose();
     context_->framebufferSize(width_, height_);
     update(dt);
     bindFrameTarget();
