@@ -27,8 +27,9 @@ case $mode in
         "$png_check" nonblank "$shot" ;;
     closed)
         env -u WAYLAND_DISPLAY xvfb-run -a -s "-screen 0 1024x768x24" bash -c '
-            "$1" --size 640x360 --screenshot "$2" & pid=$!
-            window=$(timeout 60 xdotool search --sync --name "^$3\$" | head -1)
+            # One Esc tap must end it; if the tap is lost, fail in 60 s rather than hang.
+            timeout 60 "$1" --size 640x360 --screenshot "$2" & pid=$!
+            window=$(timeout 60 xdotool search --sync --onlyvisible --name "^$3\$" | head -1)
             xdotool key --window "$window" Escape
             wait "$pid"' closed "$exe" "$shot" "$name"
         "$png_check" nonblank "$shot" ;;

@@ -98,6 +98,9 @@ void Sample::openContext() {
     if (headless_)
         offscreen_ = Framebuffer("frame target", width_, height_, GL_RGBA8, /*withDepth=*/true);
     overlay_ = std::make_unique<Overlay>(context_->window(), context_->contentScale());
+    // handleKeys() polls once a frame. Sticky keys make glfwGetKey report a press released
+    // again before the poll, so a quick tap during a slow frame is not lost.
+    if (GLFWwindow* window = context_->window()) glfwSetInputMode(window, GLFW_STICKY_KEYS, GLFW_TRUE);
 }
 
 void Sample::bindFrameTarget() const {
