@@ -100,7 +100,8 @@ void Sample::openContext() {
     overlay_ = std::make_unique<Overlay>(context_->window(), context_->contentScale());
     // handleKeys() polls once a frame. Sticky keys make glfwGetKey report a press released
     // again before the poll, so a quick tap during a slow frame is not lost.
-    if (GLFWwindow* window = context_->window()) glfwSetInputMode(window, GLFW_STICKY_KEYS, GLFW_TRUE);
+    if (GLFWwindow* window = context_->window())
+        glfwSetInputMode(window, GLFW_STICKY_KEYS, GLFW_TRUE);
 }
 
 void Sample::bindFrameTarget() const {
