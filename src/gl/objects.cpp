@@ -26,7 +26,7 @@ GLuint genTexture() {
 }  // namespace
 
 Buffer::Buffer(const std::string& name, GLsizeiptr size, const void* data, GLenum usage)
-    : GlObject(genBuffer()), size_(size) {
+    : GlObject(genBuffer(), {size}) {
     // Bind to a neutral target to create the object; SSBO or vertex use comes later.
     glBindBuffer(GL_COPY_WRITE_BUFFER, id());
     glBufferData(GL_COPY_WRITE_BUFFER, size, data, usage);
@@ -47,7 +47,7 @@ void Buffer::download(void* data, GLsizeiptr size, GLintptr offset) const {
 }
 
 Texture2D::Texture2D(const std::string& name, int width, int height, GLenum internalFormat)
-    : GlObject(genTexture()), width_(width), height_(height), format_(internalFormat) {
+    : GlObject(genTexture(), {width, height, internalFormat}) {
     if (width < 1 || height < 1)
         throw Error("texture '" + name + "' cannot be " + std::to_string(width) + "x" +
                     std::to_string(height) + ": both sides must be at least 1");
@@ -70,7 +70,7 @@ Texture2D::Texture2D(const std::string& name, int width, int height, GLenum inte
 void Texture2D::upload(GLenum format, GLenum type, const void* pixels) const {
     glBindTexture(GL_TEXTURE_2D, id());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, format, type, pixels);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width(), height(), format, type, pixels);
     glBindTexture(GL_TEXTURE_2D, 0);
 }
 
@@ -78,7 +78,7 @@ void Texture2D::download(GLenum format, GLenum type, void* pixels, size_t bytes)
     glBindTexture(GL_TEXTURE_2D, id());
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     // glGetnTexImage (which takes the size) is GL 4.5, so check the size here.
-    if (bytes < size_t(width_) * height_ * bytesPerPixel(format, type))
+    if (bytes < size_t(width()) * height() * bytesPerPixel(format, type))
         throw std::logic_error("Texture2D::download: " + std::to_string(bytes) +
                                " bytes are too few for the image");
     glGetTexImage(GL_TEXTURE_2D, 0, format, type, pixels);

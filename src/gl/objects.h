@@ -10,18 +10,24 @@
 
 namespace cs {
 
+struct NoShape {};
+
 // Owns one GL object name; Traits says how to delete it and which label namespace it is in.
-template <typename Traits>
+// Shape holds what the object was made with (a buffer's size, a texture's extent); it moves
+// with the name, so a moved-from or reset object reports an empty shape, not a stale one.
+template <typename Traits, typename Shape = NoShape>
 class GlObject {
 public:
     GlObject() = default;
-    explicit GlObject(GLuint id) : id_(id) {}
+    explicit GlObject(GLuint id, Shape shape = {}) : id_(id), shape_(shape) {}
     ~GlObject() { reset(); }
-    GlObject(GlObject&& other) noexcept : id_(std::exchange(other.id_, 0)) {}
+    GlObject(GlObject&& other) noexcept
+        : id_(std::exchange(other.id_, 0)), shape_(std::exchange(other.shape_, Shape{})) {}
     GlObject& operator=(GlObject&& other) noexcept {
         if (this != &other) {
             reset();
             id_ = std::exchange(other.id_, 0);
+            shape_ = std::exchange(other.shape_, Shape{});
         }
         return *this;
     }
@@ -33,6 +39,7 @@ public:
     void reset() {
         if (id_) Traits::destroy(id_);
         id_ = 0;
+        shape_ = Shape{};
     }
     // Labels longer than GL_MAX_LABEL_LENGTH are a GL error; keep the end, where the
     // distinguishing part (a file name) is.
@@ -44,8 +51,12 @@ public:
         glObjectLabel(Traits::labelNamespace, id_, GLsizei(keep), name.data() + name.size() - keep);
     }
 
+protected:
+    const Shape& shape() const { return shape_; }
+
 private:
     GLuint id_ = 0;
+    Shape shape_;
 };
 
 struct BufferTraits {
@@ -73,36 +84,37 @@ struct ProgramTraits {
     static void destroy(GLuint id) { glDeleteProgram(id); }
 };
 
+struct BufferShape {
+    GLsizeiptr size = 0;
+};
+struct TextureShape {
+    int width = 0, height = 0;
+    GLenum format = 0;
+};
+
 // A buffer object: the storage behind SSBOs, vertex data and readbacks.
-class Buffer : public GlObject<BufferTraits> {
+class Buffer : public GlObject<BufferTraits, BufferShape> {
 public:
     Buffer() = default;
     // `size` bytes, initialised from `data` when it is not null.
     Buffer(const std::string& name, GLsizeiptr size, const void* data = nullptr,
            GLenum usage = GL_DYNAMIC_DRAW);
-    GLsizeiptr size() const { return size_; }
+    GLsizeiptr size() const { return shape().size; }
     void upload(const void* data, GLsizeiptr size, GLintptr offset = 0) const;
     void download(void* data, GLsizeiptr size, GLintptr offset = 0) const;
-
-private:
-    GLsizeiptr size_ = 0;
 };
 
 // An immutable-format 2D texture (glTexStorage2D) with one mip level.
-class Texture2D : public GlObject<TextureTraits> {
+class Texture2D : public GlObject<TextureTraits, TextureShape> {
 public:
     Texture2D() = default;
     Texture2D(const std::string& name, int width, int height, GLenum internalFormat);
-    int width() const { return width_; }
-    int height() const { return height_; }
-    GLenum format() const { return format_; }
+    int width() const { return shape().width; }
+    int height() const { return shape().height; }
+    GLenum format() const { return shape().format; }
     void upload(GLenum format, GLenum type, const void* pixels) const;
     // Reads level 0 back into `pixels` (tightly packed rows, bottom row first).
     void download(GLenum format, GLenum type, void* pixels, size_t bytes) const;
-
-private:
-    int width_ = 0, height_ = 0;
-    GLenum format_ = 0;
 };
 
 // A framebuffer with one colour texture and an optional depth texture.

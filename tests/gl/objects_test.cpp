@@ -180,6 +180,19 @@ TEST_F(BufferData, SizeIsWhatWasAskedFor) {
     }
 }
 
+TEST_F(BufferData, SizeMovesWithTheObject) {
+    cs::Buffer from("moved size", 48);
+    const cs::Buffer to(std::move(from));
+    EXPECT_EQ(to.size(), 48);
+    // A moved-from buffer owns nothing, so it must not claim the old size.
+    EXPECT_EQ(from.size(), 0);  // NOLINT(bugprone-use-after-move,clang-analyzer-cplusplus.Move)
+    cs::Buffer target("replaced", 16);
+    target = cs::Buffer("replacement", 24);
+    EXPECT_EQ(target.size(), 24);
+    target.reset();
+    EXPECT_EQ(target.size(), 0);
+}
+
 TEST_F(BufferData, InitialDataRoundTrips) {
     for (const size_t size : {size_t(1), size_t(3), size_t(4099)}) {
         const std::vector<uint8_t> data = pattern(size, 1);
@@ -232,6 +245,24 @@ TEST_F(BufferData, LeavesNoBufferBound) {
 struct Size {
     int width, height;
 };
+
+using TextureShape = cs::test::GlTest;
+
+TEST_F(TextureShape, ExtentMovesWithTheObject) {
+    cs::Texture2D from("moved extent", 5, 3, GL_R32F);
+    const cs::Texture2D to(std::move(from));
+    EXPECT_EQ(to.width(), 5);
+    EXPECT_EQ(to.height(), 3);
+    EXPECT_EQ(to.format(), static_cast<GLenum>(GL_R32F));
+    // NOLINTNEXTLINE(bugprone-use-after-move,clang-analyzer-cplusplus.Move)
+    EXPECT_EQ(from.width(), 0);
+    EXPECT_EQ(from.height(), 0);  // NOLINT(bugprone-use-after-move)
+    cs::Texture2D target("replaced", 2, 2, GL_RGBA8);
+    target = cs::Texture2D("replacement", 7, 1, GL_RGBA8);
+    EXPECT_EQ(target.width(), 7);
+    target.reset();
+    EXPECT_EQ(target.width(), 0);
+}
 
 class TextureRoundTrip : public cs::test::GlTestWithParam<Size> {};
 
