@@ -55,12 +55,16 @@ private:
     }
 
     void render() override {
-        const float half = width() / 2.0f;
-        drawer.draw(original, cs::fitRect({0, 0, half, float(height())}, image.width, image.height),
+        // Side by side in what the overlay leaves free: original left, inverted right.
+        const cs::Rect free = freeArea();
+        const float half = free.width / 2.0f;
+        drawer.draw(original,
+                    cs::fitRect({free.x, free.y, half, free.height}, image.width, image.height),
                     width(), height());
-        drawer.draw(inverted,
-                    cs::fitRect({half, 0, half, float(height())}, image.width, image.height),
-                    width(), height());
+        drawer.draw(
+            inverted,
+            cs::fitRect({free.x + half, free.y, half, free.height}, image.width, image.height),
+            width(), height());
     }
 
     void finish() override {

@@ -241,13 +241,8 @@ private:
         const float yaw = glm::radians(20.0f), pitch = glm::radians(35.0f);
         const glm::vec3 eye = distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch),
                                                    std::cos(pitch) * std::cos(yaw));
-        // Shift the picture to the middle of what the overlay leaves free.
-        const cs::Rect free = freeArea();
-        const float freeCentre = free.x + 0.5f * free.width;
-        const glm::mat4 shift = glm::translate(
-            glm::mat4(1.0f), glm::vec3(2.0f * freeCentre / float(width()) - 1.0f, 0.0f, 0.0f));
         const glm::mat4 viewProjection =
-            shift *
+            cs::centreOn(freeArea(), width(), height()) *  // beside the overlay, not under it
             glm::perspective(glm::radians(45.0f), aspect, 0.01f * distance, 100.0f * distance) *
             glm::lookAt(eye, glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
 

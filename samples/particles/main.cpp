@@ -139,25 +139,27 @@ private:
     void upload(const std::vector<Particle>& state) {
         particles = cs::Buffer("particles", GLsizeiptr(std::max<size_t>(state.size(), 1) * 32),
                                state.data());
-        // The same buffer feeds the vertex shader: attribute 0 = position, 1 = velocity.
+        // The same buffer feeds the vertex shader, one Particle per vertex (binding 0):
+        // attribute 0 = position, 1 = velocity, at their offsets inside the struct.
         particleLayout = cs::VertexArray("particle attributes");
         glBindVertexArray(particleLayout.id());
-        glBindBuffer(GL_ARRAY_BUFFER, particles.id());
+        glBindVertexBuffer(0, particles.id(), 0, sizeof(Particle));
         glEnableVertexAttribArray(0);
-        glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, sizeof(Particle),
-                              reinterpret_cast<void*>(offsetof(Particle, position)));
+        glVertexAttribFormat(0, 4, GL_FLOAT, GL_FALSE, offsetof(Particle, position));
+        glVertexAttribBinding(0, 0);
         glEnableVertexAttribArray(1);
-        glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(Particle),
-                              reinterpret_cast<void*>(offsetof(Particle, velocity)));
+        glVertexAttribFormat(1, 4, GL_FLOAT, GL_FALSE, offsetof(Particle, velocity));
+        glVertexAttribBinding(1, 0);
         glBindVertexArray(0);
     }
 
     static cs::VertexArray positionsLayout(const std::string& name, const cs::Buffer& vertices) {
         cs::VertexArray layout(name);
         glBindVertexArray(layout.id());
-        glBindBuffer(GL_ARRAY_BUFFER, vertices.id());
+        glBindVertexBuffer(0, vertices.id(), 0, sizeof(glm::vec3));
         glEnableVertexAttribArray(0);
-        glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 12, nullptr);
+        glVertexAttribFormat(0, 3, GL_FLOAT, GL_FALSE, 0);
+        glVertexAttribBinding(0, 0);
         glBindVertexArray(0);
         return layout;
     }
@@ -209,8 +211,10 @@ private:
     void render() override {
         const glm::mat4 view = glm::lookAt(
             glm::vec3(0.4f, 0.9f, 3.3f), glm::vec3(0.0f, -0.1f, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
-        const glm::mat4 projection = glm::perspective(
-            glm::radians(45.0f), float(width()) / float(std::max(height(), 1)), 0.1f, 20.0f);
+        const glm::mat4 projection =
+            cs::centreOn(freeArea(), width(), height()) *  // beside the overlay, not under it
+            glm::perspective(glm::radians(45.0f), float(width()) / float(std::max(height(), 1)),
+                             0.1f, 20.0f);
         glEnable(GL_DEPTH_TEST);
 
         drawScene.use();

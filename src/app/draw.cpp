@@ -1,6 +1,7 @@
 #include "app/draw.h"
 
 #include <algorithm>
+#include <glm/gtc/matrix_transform.hpp>
 
 namespace cs {
 
@@ -9,6 +10,12 @@ Rect fitRect(const Rect& area, int imageWidth, int imageHeight) {
     const float width = imageWidth * scale, height = imageHeight * scale;
     return {area.x + 0.5f * (area.width - width), area.y + 0.5f * (area.height - height), width,
             height};
+}
+
+glm::mat4 centreOn(const Rect& area, int targetWidth, int targetHeight) {
+    const float x = 2.0f * (area.x + 0.5f * area.width) / float(targetWidth) - 1.0f;
+    const float y = 2.0f * (area.y + 0.5f * area.height) / float(targetHeight) - 1.0f;
+    return glm::translate(glm::mat4(1.0f), glm::vec3(x, y, 0.0f));
 }
 
 void TextureDrawer::draw(const Texture2D& texture, const Rect& rect, int targetWidth,

@@ -1,5 +1,7 @@
 #pragma once
-// Drawing a texture into a rectangle of the frame target: how samples show images.
+// Placing pictures in the frame target: images drawn into rectangles, 3D views recentred.
+#include <glm/glm.hpp>
+
 #include "gl/objects.h"
 #include "gl/program.h"
 
@@ -12,6 +14,11 @@ struct Rect {
 
 // The largest rectangle with the image's aspect ratio centred in `area`.
 Rect fitRect(const Rect& area, int imageWidth, int imageHeight);
+
+// A clip-space shift that moves a 3D view projected onto the whole frame target so that its
+// centre lies at the centre of `area` (e.g. Sample::freeArea()); multiply it in front of the
+// projection matrix. The view keeps its size, so nothing is squeezed.
+glm::mat4 centreOn(const Rect& area, int targetWidth, int targetHeight);
 
 // Holds its shader, built on first use, so a sample can keep one as a member.
 class TextureDrawer {
