@@ -109,11 +109,6 @@ private:
     }
 
     void load(const std::vector<nbody::Body>& bodies) {
-        GLint maxGroups = 0;
-        glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &maxGroups);
-        if (bodies.size() > size_t(maxGroups) * 32)
-            throw cs::Error(std::to_string(bodies.size()) + " bodies need more than this GL's " +
-                            std::to_string(maxGroups) + " work groups");
         count = GLuint(bodies.size());
         std::vector<glm::vec4> p(count), v(count);
         std::vector<float> radii(count);
@@ -157,7 +152,7 @@ private:
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, velocities[1 - current].id());
         GLint size[3];
         program.workGroupSize(size);
-        glDispatchCompute((count + size[0] - 1) / size[0], 1, 1);
+        glDispatchCompute(cs::groupCount(count, GLuint(size[0]), 0, "bodies"), 1, 1);
         // The next step (or the diagnostics pass) reads these positions as a storage buffer.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         current = 1 - current;
@@ -217,7 +212,7 @@ private:
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, energies.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, momenta.id());
-            glDispatchCompute((count + 127) / 128, 1, 1);
+            glDispatchCompute(cs::groupCount(count, 128, 0, "bodies"), 1, 1);
             // The reduction's shader reads the per-body values just written.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }

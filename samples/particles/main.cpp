@@ -132,6 +132,14 @@ private:
                             " bytes is not a whole number of 32-byte particles");
         std::vector<Particle> state(bytes.size() / sizeof(Particle));
         std::memcpy(state.data(), bytes.data(), bytes.size());
+        auto finite = [](const glm::vec4& v) {
+            return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) &&
+                   std::isfinite(v.w);
+        };
+        for (size_t i = 0; i < state.size(); ++i)
+            if (!finite(state[i].position) || !finite(state[i].velocity))
+                throw cs::Error(path + ": particle " + std::to_string(i) +
+                                " has a value that is not a finite number");
         count = int(state.size());
         upload(state);
     }
@@ -186,7 +194,7 @@ private:
         glUniform1f(step.uniform("sphereRadius"), sphereRadius);
         glUniform1f(step.uniform("lifetime"), lifetime);
         glUniform1ui(step.uniform("seed"), std::uint32_t(seed()));
-        const GLuint groups = GLuint((count + localSize - 1) / localSize);
+        const GLuint groups = cs::groupCount(GLuint(count), localSize, 0, "particles");
         for (int i = 0; i < stepsPerFrame && groups > 0; ++i) {
             ++stepCount;
             const double t = double(stepCount) * dt;  // the sphere is where it is at the step's end

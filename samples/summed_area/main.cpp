@@ -115,7 +115,8 @@ private:
         if (biasChanged) errorStale = true;
 
         // 16 x 16 work groups over the image, rounded up; the shaders skip the overhang.
-        const GLuint groupsX = (image.width + 15) / 16, groupsY = (image.height + 15) / 16;
+        const GLuint groupsX = cs::groupCount(image.width, 16, 0, "columns"),
+                     groupsY = cs::groupCount(image.height, 16, 1, "rows");
         {
             auto pass = gpuPass("normalise");
             normalise.use();
@@ -189,11 +190,11 @@ private:
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, above.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
         glUniform1i(tileOffsets.uniform("pass"), 0);  // left: one invocation per row
-        glDispatchCompute((image.height + 63) / 64, 1, 1);
+        glDispatchCompute(cs::groupCount(image.height, 64, 0, "rows"), 1, 1);
         // The `above` pass adds up `left` entries.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         glUniform1i(tileOffsets.uniform("pass"), 1);  // above: one invocation per column
-        glDispatchCompute((image.width + 63) / 64, 1, 1);
+        glDispatchCompute(cs::groupCount(image.width, 64, 0, "columns"), 1, 1);
         // The blur reads the tile tables and both offset tables.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }

@@ -20,6 +20,7 @@
 #include "app/draw.h"
 #include "app/options.h"
 #include "app/params.h"
+#include "gl/dispatch.h"
 #include "gl/objects.h"
 #include "gl/profiler.h"
 

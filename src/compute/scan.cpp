@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gl/debug.h"
+#include "gl/dispatch.h"
 #include "util/error.h"
 
 namespace cs {
@@ -113,8 +114,10 @@ void GpuScan::dispatchTiles(const Program& program, GLuint input, GLuint output,
 
     const std::uint64_t tileBytes = std::uint64_t(tileElements()) * elementBytes();
     const std::uint64_t maxBlockBytes = std::uint64_t(integer(GL_MAX_SHADER_STORAGE_BLOCK_SIZE));
-    GLint maxGroups = 0;
-    glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &maxGroups);
+    const GLuint maxGroups = maxGroupCount(0);
+    if (rows > maxGroupCount(1))
+        throw Error("scan: " + std::to_string(rows) + " rows exceed the " +
+                    std::to_string(maxGroupCount(1)) + " work groups this GL dispatches along y");
     const std::uint64_t totalBytes = rowLength * rows * elementBytes();
     const bool chunked = totalBytes > maxBlockBytes || tilesPerRow > std::uint64_t(maxGroups);
     if (chunked && rows > 1)

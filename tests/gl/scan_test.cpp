@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "gl/dispatch.h"
 #include "gl_test.h"
 
 namespace {
@@ -190,6 +191,16 @@ TEST_F(ScanTest, BufferTooSmallIsAnError) {
     cs::Buffer small("small", 16);
     cs::GpuScan scan(cs::ScanType::Uint);
     EXPECT_NE(errorFrom([&] { scan.run(small, small, 5); }).find("needs 20-byte buffers"),
+              std::string::npos);
+}
+
+TEST_F(ScanTest, MoreRowsThanTheGlDispatchesIsAnError) {
+    // Each row is a work-group row along y; one more than GL_MAX_COMPUTE_WORK_GROUP_COUNT[1]
+    // must be refused, not dispatched as a GL error that scans nothing.
+    const std::uint32_t rows = cs::maxGroupCount(1) + 1;
+    cs::Buffer data("one element per row", GLsizeiptr(rows) * 4);
+    cs::GpuScan scan(cs::ScanType::Uint);
+    EXPECT_NE(errorFrom([&] { scan.run(data, data, 1, rows); }).find("work groups"),
               std::string::npos);
 }
 

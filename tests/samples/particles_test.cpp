@@ -8,7 +8,9 @@
 #include <cstring>
 #include <filesystem>
 #include <glm/glm.hpp>
+#include <limits>
 #include <random>
+#include <string>
 
 #include "support/process.h"
 #include "support/sample_test.h"
@@ -223,6 +225,29 @@ TEST_F(ParticlesTest, StateFileOfTheWrongSize) {
     const std::string input = (dir / "odd.bin").string();
     cs::writeFileAtomic(input, std::string(33, '\0'));
     expectFailure({"--input", input}, 1, "32-byte particles");
+}
+
+TEST_F(ParticlesTest, StateFileWithANonFiniteValue) {
+    std::vector<Particle> state(3);
+    state[1].velocity.y = std::numeric_limits<float>::quiet_NaN();
+    const std::string input = (dir / "nan.bin").string();
+    cs::writeFileAtomic(input, std::string(reinterpret_cast<const char*>(state.data()),
+                                           state.size() * sizeof(Particle)));
+    expectFailure({"--input", input}, 1, "particle 1 has a value that is not a finite number");
+}
+
+TEST_F(ParticlesTest, MoreWorkGroupsThanTheGlDispatchesIsAnError) {
+    // 2^24 particles in groups of 64 need 262144 work groups: more than llvmpipe's (and the
+    // spec's minimum) 65535, though a desktop GPU allows 2^31 - 1. --info tells which.
+    const cs::ProcessResult info = cs::runProcess({kParticles, "--headless", "--info"});
+    ASSERT_EQ(info.exitCode, 0) << info.err;
+    const std::string key = "max work-group count:";
+    const size_t at = info.out.find(key);
+    ASSERT_NE(at, std::string::npos) << info.out;
+    const unsigned long limit = std::stoul(info.out.substr(at + key.size()));
+    if (limit >= (1u << 24) / 64) GTEST_SKIP() << "this GL dispatches " << limit << " groups";
+    expectFailure({"--set", "count=16777216", "--set", "local_size=64"}, 1,
+                  "need 262144 work groups");
 }
 
 TEST_F(ParticlesTest, EmptyStateFile) {
