@@ -81,7 +81,15 @@ struct QueryTraits {
 };
 struct ProgramTraits {
     static constexpr GLenum labelNamespace = GL_PROGRAM;
-    static void destroy(GLuint id) { glDeleteProgram(id); }
+    // A program deleted while in use lives on until unbound, but its name is already gone:
+    // code that saved GL_CURRENT_PROGRAM and restores it later (as ImGui's renderer does)
+    // would then raise GL_INVALID_VALUE. So stop using it first.
+    static void destroy(GLuint id) {
+        GLint current = 0;
+        glGetIntegerv(GL_CURRENT_PROGRAM, &current);
+        if (GLuint(current) == id) glUseProgram(0);
+        glDeleteProgram(id);
+    }
 };
 
 struct BufferShape {

@@ -213,6 +213,31 @@ TEST_F(ProgramReload, MoveAssignmentOverARegisteredProgramKeepsOneEntry) {
     EXPECT_EQ(dispatchAndRead(program), 21u);
 }
 
+using ProgramLifetime = cs::test::GlTest;
+
+// Code that saves GL_CURRENT_PROGRAM and restores it afterwards (ImGui's renderer does, every
+// frame) must not be handed the name of a program that was deleted while in use.
+TEST_F(ProgramLifetime, DeletingTheProgramInUseLeavesNoneInUse) {
+    {
+        const cs::Program program = cs::Program::compute("framework/calibrate_fma.comp");
+        program.use();
+    }
+    GLint current = -1;
+    glGetIntegerv(GL_CURRENT_PROGRAM, &current);
+    EXPECT_EQ(current, 0);
+    glUseProgram(GLuint(current));  // what the restoring code does; GlTest checks no error
+}
+
+TEST_F(ProgramLifetime, DeletingAnotherProgramKeepsTheOneInUse) {
+    const cs::Program used = cs::Program::compute("framework/calibrate_fma.comp");
+    used.use();
+    { const cs::Program other = cs::Program::compute("framework/calibrate_copy.comp"); }
+    GLint current = 0;
+    glGetIntegerv(GL_CURRENT_PROGRAM, &current);
+    EXPECT_EQ(GLuint(current), used.id());
+    glUseProgram(0);
+}
+
 using ProgramInfo = cs::test::GlTest;
 
 TEST_F(ProgramInfo, WorkGroupSizeIsTheDeclaredLocalSize) {
