@@ -28,7 +28,7 @@ constexpr int kDefaultBenchFrames = 100;
 constexpr double kFixedDt = 1.0 / 60.0;
 
 // CS_GL_DEBUG=1 (set by the test suite) asks for a debug context with synchronous
-// messages, and makes any high-severity message fail the run.
+// messages, and makes any high-severity message fail the run, not only GL errors.
 bool strictGlDebug() {
     const char* value = std::getenv("CS_GL_DEBUG");
     return value && std::string(value) == "1";
@@ -59,11 +59,10 @@ int Sample::run(int argc, char** argv) {
         params.clearChanged();  // setup() already used the starting values
         if (options_.bench) calibration_ = calibrateDevice(profiler_.method());
         runFrames();
+        failOnGlErrors();  // before finish(): a run whose commands failed writes no --output
         finish();
         if (options_.bench) reportBench();
-        if (strictGlDebug() && highSeverityMessageCount() > 0)
-            throw Error("OpenGL reported " + std::to_string(highSeverityMessageCount()) +
-                        " high-severity message(s), the first: " + firstHighSeverityMessage());
+        failOnGlErrors();
         return 0;
     } catch (const UsageError& e) {
         std::fprintf(stderr, "%s: %s\n", name_.c_str(), e.what());
@@ -72,6 +71,16 @@ int Sample::run(int argc, char** argv) {
         std::fprintf(stderr, "%s: %s\n", name_.c_str(), e.what());
         return 1;
     }
+}
+
+void Sample::failOnGlErrors() const {
+    glFinish();  // a driver that reports asynchronously has delivered its messages by now
+    if (strictGlDebug() && highSeverityMessageCount() > 0)
+        throw Error("OpenGL reported " + std::to_string(highSeverityMessageCount()) +
+                    " high-severity message(s), the first: " + firstHighSeverityMessage());
+    if (errorMessageCount() > 0)
+        throw Error("OpenGL reported " + std::to_string(errorMessageCount()) +
+                    " error(s), the first: " + firstErrorMessage());
 }
 
 void Sample::printHelp() const {

@@ -74,6 +74,7 @@ protected:
 
 private:
     void printHelp() const;
+    void failOnGlErrors() const;
     void openContext();
     void runFrames();
     void frame(double dt, bool last);

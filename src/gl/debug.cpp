@@ -1,14 +1,23 @@
 #include "gl/debug.h"
 
 #include <cstdio>
+#include <mutex>
 
 #include "gl/gl.h"
 
 namespace cs {
 namespace {
 
-int highSeverityCount = 0;
-std::string firstHighSeverity;
+// Without GL_DEBUG_OUTPUT_SYNCHRONOUS a driver may call back from a thread of its own.
+std::mutex tallyMutex;
+struct Tally {
+    int count = 0;
+    std::string first;
+    void add(const char* message) {
+        if (count++ == 0) first = message;
+    }
+};
+Tally highSeverity, errors;
 
 const char* typeName(GLenum type) {
     switch (type) {
@@ -39,7 +48,9 @@ void GLAPIENTRY onDebugMessage(GLenum source, GLenum type, GLuint id, GLenum sev
                         : severity == GL_DEBUG_SEVERITY_MEDIUM ? "medium"
                                                                : "low";
     std::fprintf(stderr, "GL %s (%s, id %u): %s\n", typeName(type), level, id, message);
-    if (severity == GL_DEBUG_SEVERITY_HIGH && highSeverityCount++ == 0) firstHighSeverity = message;
+    const std::lock_guard<std::mutex> lock(tallyMutex);
+    if (severity == GL_DEBUG_SEVERITY_HIGH) highSeverity.add(message);
+    if (type == GL_DEBUG_TYPE_ERROR) errors.add(message);
 }
 
 }  // namespace
@@ -52,10 +63,20 @@ void enableDebugOutput(const DebugOutputConfig& config) {
 }
 
 int highSeverityMessageCount() {
-    return highSeverityCount;
+    const std::lock_guard<std::mutex> lock(tallyMutex);
+    return highSeverity.count;
 }
-const std::string& firstHighSeverityMessage() {
-    return firstHighSeverity;
+std::string firstHighSeverityMessage() {
+    const std::lock_guard<std::mutex> lock(tallyMutex);
+    return highSeverity.first;
+}
+int errorMessageCount() {
+    const std::lock_guard<std::mutex> lock(tallyMutex);
+    return errors.count;
+}
+std::string firstErrorMessage() {
+    const std::lock_guard<std::mutex> lock(tallyMutex);
+    return errors.first;
 }
 
 DebugGroup::DebugGroup(const char* name) {

@@ -16,7 +16,12 @@ void enableDebugOutput(const DebugOutputConfig& config);
 // Number of high-severity messages (GL errors, undefined behaviour) seen so far, and the
 // first of them. A test run fails when this is not zero.
 int highSeverityMessageCount();
-const std::string& firstHighSeverityMessage();
+std::string firstHighSeverityMessage();
+
+// Number of GL errors (GL_DEBUG_TYPE_ERROR, any severity) seen so far, and the first of them.
+// Every run fails when this is not zero: the commands that raised them did nothing.
+int errorMessageCount();
+std::string firstErrorMessage();
 
 // Names the next GL section in debugger captures (glPushDebugGroup / glPopDebugGroup).
 class DebugGroup {

@@ -40,13 +40,15 @@ GLint debugGroupDepth() {
 using DebugOutput = cs::test::GlTest;
 
 TEST_F(DebugOutput, AGlErrorIsCountedOnce) {
-    const int before = cs::highSeverityMessageCount();
+    const int before = cs::highSeverityMessageCount(), errorsBefore = cs::errorMessageCount();
     const std::string firstBefore = cs::firstHighSeverityMessage();
 
     provokeGlError();
     expectHighSeverityMessages(1);
     EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
     EXPECT_EQ(cs::highSeverityMessageCount(), before + 1);
+    EXPECT_EQ(cs::errorMessageCount(), errorsBefore + 1);  // an error, not only high severity
+    EXPECT_FALSE(cs::firstErrorMessage().empty());
     if (before == 0) {
         EXPECT_FALSE(cs::firstHighSeverityMessage().empty());
     } else {

@@ -1,0 +1,30 @@
+// How the framework ends a run whose GL commands failed: tested on gl_error_sample, a sample
+// that raises GL_INVALID_ENUM in every frame (tests/tools/gl_error_sample.cpp).
+#include <filesystem>
+#include <string>
+
+#include "support/process.h"
+#include "support/sample_test.h"
+
+namespace {
+
+using FrameworkRun = cs::test::SampleTest;
+
+// Not only test runs: a user's run (CS_GL_DEBUG unset) must not report success either.
+TEST_F(FrameworkRun, AGlErrorFailsEveryRunAndWritesNoOutput) {
+    for (const std::string debug : {"0", "1"}) {
+        const std::string output = (dir / ("result-" + debug + ".txt")).string();
+        const cs::ProcessResult run =
+            cs::runProcess({CS_GL_ERROR_SAMPLE, "--headless", "--frames", "2", "--output", output},
+                           {"CS_GL_DEBUG=" + debug});
+        EXPECT_EQ(run.exitCode, 1) << "CS_GL_DEBUG=" << debug << "\n" << run.err;
+        const auto lines = cs::nonEmptyLines(run.err);
+        ASSERT_FALSE(lines.empty());
+        // The driver's messages as they came, then one line that ends the run.
+        EXPECT_NE(lines.back().find("gl_error_sample: OpenGL reported"), std::string::npos)
+            << lines.back();
+        EXPECT_FALSE(std::filesystem::exists(output)) << "CS_GL_DEBUG=" << debug;
+    }
+}
+
+}  // namespace
