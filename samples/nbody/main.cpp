@@ -221,9 +221,9 @@ private:
             auto pass = gpuPass("diagnostics sum");
             adder.sum(energies, count, totals, 0);
             adder.sum(momenta, count, totals, sizeof(glm::vec4));
-            // The readback below must see what the reduction's last copy wrote.
-            glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
         }
+        // sum() puts each total in place with glCopyBufferSubData, an ordinary GL command
+        // ordered with the readback, so no barrier: barriers are for shader writes.
         totals.download(result, sizeof result);  // waits for the GPU: 32 bytes, once a frame
         energyNow = result[0];
         momentumNow = result[1];
@@ -281,7 +281,9 @@ private:
             const double e0 = energy0.x + energy0.y, e = energyNow.x + energyNow.y;
             const glm::vec3 dp = glm::vec3(momentumNow) - glm::vec3(momentum0);
             // Relative to |E0|, and to the sum of |m v| (the total is ~0 in the CM frame).
-            ImGui::Text("drift: energy %+.2e, momentum %.2e", (e - e0) / std::abs(e0),
+            // Bodies that are all massless (possible with --input) have no energy to drift from.
+            ImGui::Text("drift: energy %+.2e, momentum %.2e",
+                        e0 != 0 ? (e - e0) / std::abs(e0) : 0.0,
                         glm::length(dp) / std::max(momentum0.w, 1e-30f));
         }
         if (ImGui::Button("restart")) restart();

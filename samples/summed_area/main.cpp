@@ -63,8 +63,9 @@ private:
                             "-byte table, more than this GL's shader storage limit of " +
                             std::to_string(maxBlock) + " bytes");
 
-        // Upload as vec4 per pixel, channel values 0-255: a float copy of the bytes, so the
-        // table holds exactly the sums of the input values (what --output writes).
+        // Upload as vec4 per pixel, channel values 0-255: a float copy of the bytes. The table
+        // holds the sums of these values (what --output writes), exact while a sum stays
+        // below 2^24; larger sums round, which is what the bias and tiled options address.
         std::vector<glm::vec4> values(size_t(image.width) * image.height);
         for (size_t i = 0; i < values.size(); ++i)
             values[i] = glm::vec4(image.rgba[4 * i], image.rgba[4 * i + 1], image.rgba[4 * i + 2],
@@ -258,7 +259,7 @@ private:
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
         // Bytes each pass must move at the least, per pixel, in vec4s of 16 bytes:
         //   sat:       two scans, each reading and writing every entry once: 64 bytes (the
-        //              scan's extra read of rows longer than 512 is not counted);
+        //              scan's extra read of rows longer than a 2048 tile is not counted);
         //   tiled sat: one read and one write per pixel: 32 bytes (offsets: 2/tile more);
         //   blur:      the table read once (neighbours share the four corners through the
         //              cache) and the rgba32f result written once: 32 bytes.

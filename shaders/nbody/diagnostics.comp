@@ -1,5 +1,5 @@
 #version 430
-// Per-body energy and momentum, summed afterwards on the GPU (cs::GpuReduce), so only two
+// Per-body energy and momentum, summed afterwards on the GPU (cs::GpuScan::sum), so only two
 // vec4 totals travel back to the CPU:
 //   energies[i]  = (kinetic m v^2 / 2, potential m phi / 2, mass, 0)
 //   momenta[i]   = (m v, m |v|)

@@ -54,8 +54,9 @@ public:
 
     // The sum of `count` elements of `input`, left on the GPU: written to `result` at
     // `resultOffset` bytes (an empty input sums to zero). It is pass 1 on repeat: tile sums,
-    // then the tile sums' tile sums, until one value is left. The caller issues the barrier
-    // its next use of `result` needs (GL_BUFFER_UPDATE_BARRIER_BIT before reading it back).
+    // then the tile sums' tile sums, until one value is left. The caller's barrier must make
+    // its shader writes to `input` visible to storage reads. The value reaches `result`
+    // through glCopyBufferSubData, not a shader write, so no later use of it needs one.
     void sum(const Buffer& input, std::uint64_t count, const Buffer& result,
              GLintptr resultOffset = 0);
 
