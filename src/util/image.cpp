@@ -14,6 +14,19 @@
 // includes the declarations.
 
 namespace cs {
+namespace {
+
+// stb's failure reasons are terse codes ("outofdata"), and for a damaged chunk a fragment of
+// its name ("IDA"). Say what they mean; whatever is not listed is damage too.
+std::string decodeFailure() {
+    const std::string why = stbi_failure_reason() ? stbi_failure_reason() : "";
+    if (why == "unknown image type")
+        return "not an image format this reads (PNG, JPEG, BMP, TGA, GIF and a few more)";
+    if (why == "outofdata") return "truncated (the data ends too early)";
+    return "corrupt or truncated data";
+}
+
+}  // namespace
 
 Image loadImage(const std::string& path) {
     // Read the bytes ourselves so a missing file reports errno ("No such file or
@@ -28,13 +41,7 @@ Image loadImage(const std::string& path) {
         stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()),
                               static_cast<int>(bytes.size()), &width, &height, &channelsInFile, 4),
         stbi_image_free);
-    if (!pixels) {
-        // stb's reason is a short code such as "unknown image type" or "outofdata"; for
-        // an unknown chunk it quotes the chunk's name, which is empty in zeroed data.
-        const char* why = stbi_failure_reason();
-        throw Error(path + ": cannot decode image (" +
-                    (why && *why ? why : "corrupt or truncated data") + ")");
-    }
+    if (!pixels) throw Error(path + ": cannot decode image: " + decodeFailure());
     if (width <= 0 || height <= 0) throw Error(path + ": image has zero size");
 
     Image image;

@@ -165,18 +165,25 @@ TEST_F(PrefixSumTest, UnwritableOutputLeavesNothingBehind) {
     EXPECT_FALSE(fs::exists(missing));
 }
 
-// Without --input the sample scans its generated array; the output has that many values.
-TEST_F(PrefixSumTest, GeneratedArrayIsScanned) {
-    const std::string output = (dir / "out.bin").string();
-    const cs::ProcessResult run = prefixSum({"--output", output, "--set", "elements=100"});
-    ASSERT_EQ(run.exitCode, 0) << run.err;
-    const auto sums = readValues<std::uint32_t>(output);
+// Without --input the sample scans an array generated from --seed. (Exactness of the scan
+// itself is tested through --input above; here, that the generated path is the seed's.)
+TEST_F(PrefixSumTest, GeneratedArrayIsScannedAndFollowsTheSeed) {
+    auto scanGenerated = [&](const std::string& seed) {
+        const std::string output = (dir / ("out-" + seed + ".bin")).string();
+        const cs::ProcessResult run =
+            prefixSum({"--output", output, "--set", "elements=100", "--seed", seed});
+        EXPECT_EQ(run.exitCode, 0) << run.err;
+        return readValues<std::uint32_t>(output);
+    };
+    const auto sums = scanGenerated("7");
     ASSERT_EQ(sums.size(), 100u);
     // The generated values are 1..9, so the inclusive sums rise by 1..9 each step.
     for (size_t i = 0; i < sums.size(); ++i) {
         const std::uint32_t step = sums[i] - (i ? sums[i - 1] : 0);
         EXPECT_TRUE(step >= 1 && step <= 9) << "element " << i;
     }
+    EXPECT_EQ(scanGenerated("7"), sums) << "the same seed must give the same array";
+    EXPECT_NE(scanGenerated("8"), sums) << "another seed must give another array";
 }
 
 TEST_F(PrefixSumTest, BenchJsonHasGpuAndCpuFigures) {

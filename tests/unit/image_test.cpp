@@ -107,14 +107,17 @@ TEST_F(ImageTest, LoadTruncatedPngNamesPath) {
     cs::writeFileAtomic(path("truncated.png"), whole.substr(0, whole.size() / 2));
     const std::string message = errorFrom([&] { cs::loadImage(path("truncated.png")); });
     EXPECT_TRUE(contains(message, path("truncated.png")));
-    EXPECT_TRUE(contains(message, "cannot decode"));
+    EXPECT_TRUE(contains(message, "cannot decode image: ")) << message;
+    // Cut inside the pixel data, stb quotes a fragment of a chunk name ("IDA"), or says
+    // "outofdata"; either way the message must speak of damage, not echo stb's code.
+    EXPECT_TRUE(contains(message, "truncated")) << message;
 }
 
 TEST_F(ImageTest, LoadTextFileNamedPngNamesPath) {
     cs::writeFileAtomic(path("notes.png"), std::string("these are notes, not a picture\n"));
     const std::string message = errorFrom([&] { cs::loadImage(path("notes.png")); });
     EXPECT_TRUE(contains(message, path("notes.png")));
-    EXPECT_TRUE(contains(message, "cannot decode"));
+    EXPECT_TRUE(contains(message, "not an image format")) << message;
 }
 
 TEST_F(ImageTest, SaveRejectsMalformedImageAndWritesNothing) {
