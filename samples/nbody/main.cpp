@@ -18,6 +18,7 @@
 #include "gl/info.h"
 #include "gl/program.h"
 #include "util/error.h"
+#include "util/parse.h"
 
 class NBody : public cs::Sample {
 public:
@@ -361,8 +362,7 @@ private:
 
     static long long parseCount(const std::string& flag, const std::string& text) {
         long long value = -1;
-        std::istringstream in(text);
-        if (!(in >> value) || !in.eof() || value < 0)
+        if (cs::parseNumber(text, value) != std::errc() || value < 0)
             throw cs::UsageError(flag + " takes a whole number >= 0, got '" + text + "'");
         return value;
     }

@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <stdexcept>
 #include <system_error>
 
 #include "util/error.h"
+#include "util/parse.h"
 
 namespace cs {
 
@@ -60,9 +60,7 @@ bool isCommonFlag(const std::string& flag) {
 // The whole text must be a number: no spaces, no sign on unsigned, nothing after it.
 template <typename T>
 bool parseWhole(const std::string& text, T& out) {
-    const char* end = text.data() + text.size();
-    auto result = std::from_chars(text.data(), end, out);
-    return result.ec == std::errc() && result.ptr == end;
+    return parseNumber(text, out) == std::errc();
 }
 
 void parseSize(const std::string& text, Options& o) {

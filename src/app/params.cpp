@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "util/error.h"
+#include "util/parse.h"
 
 namespace cs {
 
@@ -39,16 +40,6 @@ std::string rangeText(Range<int> r) {
 
 std::string rangeText(Range<float> r) {
     return "[" + formatFloat(r.min) + ", " + formatFloat(r.max) + "]";
-}
-
-// std::from_chars parses without locale, without skipping spaces and without a leading '+'.
-// The whole text must be used: "12abc" and "" are errors, not 12 and 0.
-template <typename T>
-std::errc parseNumber(const std::string& text, T& out) {
-    const char* end = text.data() + text.size();
-    auto result = std::from_chars(text.data(), end, out);
-    if (result.ec == std::errc() && result.ptr != end) return std::errc::invalid_argument;
-    return result.ec;
 }
 
 bool parseBool(const std::string& text, bool& out) {

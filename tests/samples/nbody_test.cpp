@@ -289,6 +289,7 @@ TEST_F(NBodyTest, NegativeTimeStepRefused) {
 TEST_F(NBodyTest, BadStepCount) {
     expectFailure(nbody({"--steps", "-3"}), 2, "--steps takes a whole number >= 0, got '-3'");
     expectFailure(nbody({"--steps", "ten"}), 2, "got 'ten'");
+    expectFailure(nbody({"--steps", " 5"}), 2, "got ' 5'");  // the whole text, no spaces
 }
 
 TEST_F(NBodyTest, BadBenchSizes) {
