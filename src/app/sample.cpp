@@ -197,11 +197,15 @@ Rect Sample::freeArea() const {
 
 void Sample::handleKeys() {
     GLFWwindow* window = context_->window();
-    if (!window || overlay_->wantsKeyboard()) return;
-    if (glfwGetKey(window, GLFW_KEY_ESCAPE) == GLFW_PRESS) glfwSetWindowShouldClose(window, 1);
-    // Hot reload on the press, not while held. A failed reload keeps the last good program.
+    if (!window) return;
+    // Read both keys every frame, even while typing into the overlay, so that a sticky
+    // press that went to ImGui (Esc cancelling an edit) is used up, not acted on later.
+    const bool escapeDown = glfwGetKey(window, GLFW_KEY_ESCAPE) == GLFW_PRESS;
     const bool reloadDown = glfwGetKey(window, GLFW_KEY_R) == GLFW_PRESS;
-    if (reloadDown && !reloadKeyDown_) {
+    const bool forUs = !overlay_->wantsKeyboard();
+    if (forUs && escapeDown) glfwSetWindowShouldClose(window, 1);
+    // Hot reload on the press, not while held. A failed reload keeps the last good program.
+    if (forUs && reloadDown && !reloadKeyDown_) {
         reloadError_ = Program::reloadAll();
         std::fprintf(stderr, "%s\n",
                      reloadError_.empty() ? "shaders reloaded" : reloadError_.c_str());
