@@ -1,5 +1,5 @@
-// How the framework ends a run whose GL commands failed: tested on gl_error_sample, a sample
-// that raises GL_INVALID_ENUM in every frame (tests/tools/gl_error_sample.cpp).
+// How the framework ends a run whose GL commands failed: tested on test_sample, which with
+// gl_error=true raises GL_INVALID_ENUM in every frame (tests/tools/test_sample.cpp).
 #include <filesystem>
 #include <string>
 
@@ -14,14 +14,14 @@ using FrameworkRun = cs::test::SampleTest;
 TEST_F(FrameworkRun, AGlErrorFailsEveryRunAndWritesNoOutput) {
     for (const std::string debug : {"0", "1"}) {
         const std::string output = (dir / ("result-" + debug + ".txt")).string();
-        const cs::ProcessResult run =
-            cs::runProcess({CS_GL_ERROR_SAMPLE, "--headless", "--frames", "2", "--output", output},
-                           {"CS_GL_DEBUG=" + debug});
+        const cs::ProcessResult run = cs::runProcess({CS_TEST_SAMPLE, "--headless", "--frames", "2",
+                                                      "--set", "gl_error=true", "--output", output},
+                                                     {"CS_GL_DEBUG=" + debug});
         EXPECT_EQ(run.exitCode, 1) << "CS_GL_DEBUG=" << debug << "\n" << run.err;
         const auto lines = cs::nonEmptyLines(run.err);
         ASSERT_FALSE(lines.empty());
         // The driver's messages as they came, then one line that ends the run.
-        EXPECT_NE(lines.back().find("gl_error_sample: OpenGL reported"), std::string::npos)
+        EXPECT_NE(lines.back().find("test_sample: OpenGL reported"), std::string::npos)
             << lines.back();
         EXPECT_FALSE(std::filesystem::exists(output)) << "CS_GL_DEBUG=" << debug;
     }

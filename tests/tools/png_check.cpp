@@ -2,9 +2,6 @@
 //   png_check nonblank FILE.png
 //       passes when the image is not one flat colour (at least 1% of pixels differ from
 //       the most common colour)
-//   png_check differs A.png B.png
-//       passes when the two images have the same size and at least 1% of pixels differ
-//       (by more than 8 in some channel): e.g. the overlay drew over the sample's picture
 //   png_check golden ACTUAL.png EXPECTED.png FAILURE_DIR
 //       compares with the graded tolerance of tests/support/golden.h; on failure writes
 //       actual, expected and diff images into FAILURE_DIR. With CS_UPDATE_GOLDEN=1 it
@@ -42,30 +39,6 @@ int nonBlank(const std::string& path) {
     return 0;
 }
 
-int differs(const std::string& pathA, const std::string& pathB) {
-    const cs::Image a = cs::loadImage(pathA), b = cs::loadImage(pathB);
-    if (a.width != b.width || a.height != b.height) {
-        std::fprintf(stderr, "%s and %s differ in size\n", pathA.c_str(), pathB.c_str());
-        return 1;
-    }
-    const size_t pixels = size_t(a.width) * a.height;
-    size_t differing = 0;
-    for (size_t i = 0; i < pixels; ++i)
-        for (size_t c = 0; c < 4; ++c)
-            if (std::abs(int(a.rgba[4 * i + c]) - int(b.rgba[4 * i + c])) > 8) {
-                ++differing;
-                break;
-            }
-    const double fraction = double(differing) / double(pixels);
-    std::printf("%s vs %s: %.1f%% of pixels differ\n", pathA.c_str(), pathB.c_str(),
-                100.0 * fraction);
-    if (fraction < 0.01) {
-        std::fprintf(stderr, "%s and %s are the same picture\n", pathA.c_str(), pathB.c_str());
-        return 1;
-    }
-    return 0;
-}
-
 int golden(const std::string& actualPath, const std::string& expectedPath,
            const std::string& failureDir) {
     const char* update = std::getenv("CS_UPDATE_GOLDEN");
@@ -97,14 +70,12 @@ int golden(const std::string& actualPath, const std::string& expectedPath,
 int main(int argc, char** argv) {
     try {
         if (argc == 3 && std::string(argv[1]) == "nonblank") return nonBlank(argv[2]);
-        if (argc == 4 && std::string(argv[1]) == "differs") return differs(argv[2], argv[3]);
         if (argc == 5 && std::string(argv[1]) == "golden") return golden(argv[2], argv[3], argv[4]);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "png_check: %s\n", e.what());
         return 1;
     }
     std::fprintf(stderr,
-                 "usage: png_check nonblank FILE.png | differs A.png B.png |"
-                 " golden ACTUAL EXPECTED FAILURE_DIR\n");
+                 "usage: png_check nonblank FILE.png | golden ACTUAL EXPECTED FAILURE_DIR\n");
     return 2;
 }

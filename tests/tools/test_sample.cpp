@@ -1,19 +1,25 @@
-// A sample that raises a GL error in every frame, for the test that any run with a GL error
-// fails and writes no --output (tests/samples/framework_test.cpp).
+// test_sample: a sample that draws nothing of its own, for tests of the framework's run loop.
+// Its frame is the flat background, so with the overlay on, any difference is the overlay's
+// (tests/sample_smoke.sh overlay). --set gl_error=true raises GL_INVALID_ENUM in every frame,
+// for the test that such a run fails and writes no --output (tests/samples/framework_test.cpp).
 #include "app/sample.h"
 #include "util/file.h"
 
-class GlErrorSample : public cs::Sample {
+class TestSample : public cs::Sample {
 public:
-    GlErrorSample() : Sample("gl_error_sample", "raises GL_INVALID_ENUM in every frame") {}
+    TestSample() : Sample("test_sample", "draws nothing; a probe for framework tests") {}
 
 private:
+    bool& glError = params.add("gl_error", false, "raise a GL error in every frame");
+
     void setup() override {}
-    void update(double) override { glBindBuffer(0x1234, 0); }  // no such target
+    void update(double) override {
+        if (glError) glBindBuffer(0x1234, 0);  // no such target
+    }
     void render() override {}
     void finish() override {
         if (!options().output.empty()) cs::writeFileAtomic(options().output, "finished\n");
     }
 };
 
-CS_SAMPLE_MAIN(GlErrorSample)
+CS_SAMPLE_MAIN(TestSample)
