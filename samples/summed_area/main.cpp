@@ -92,8 +92,8 @@ private:
         tileSat = cs::Program::compute("summed_area/tile_sat.comp", defines);
         tileOffsets = cs::Program::compute("summed_area/tile_offsets.comp", defines);
         blur = cs::Program::compute("summed_area/blur.comp", defines);
-        tilesX = (image.width + tileSize - 1) / tileSize;
-        tilesY = (image.height + tileSize - 1) / tileSize;
+        tilesX = int(cs::groupCount(image.width, tileSize, 0, "columns"));  // a group per tile
+        tilesY = int(cs::groupCount(image.height, tileSize, 1, "rows"));
         above = cs::Buffer("tile offsets above", GLsizeiptr(tilesY) * image.width * 32);
         left = cs::Buffer("tile offsets left", GLsizeiptr(image.height) * tilesX * 32);
         errorStale = true;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "compute/summed_area_table.h"
+#include "gl/dispatch.h"
 #include "gl/objects.h"
 #include "gl/program.h"
 #include "gl_test.h"
@@ -83,7 +84,8 @@ std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, floa
     depth.upload(GL_RED, GL_FLOAT, scene.depth.data());
     cs::Texture2D blurred("dof test blurred", w, h, GL_RGBA8);
     cs::Buffer table("dof test table", GLsizeiptr(w) * h * 16);
-    const GLuint groupsX = GLuint((w + 15) / 16), groupsY = GLuint((h + 15) / 16);
+    const GLuint groupsX = cs::groupCount(w, 16, 0, "columns"),
+                 groupsY = cs::groupCount(h, 16, 1, "rows");
 
     const cs::Program copyBias = cs::Program::compute("depth_of_field/copy_bias.comp");
     copyBias.use();
