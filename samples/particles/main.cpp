@@ -87,12 +87,15 @@ private:
     cs::Buffer sphereVertices, boxVertices;
     GLsizei sphereVertexCount = 0, boxVertexCount = 0;
     std::uint32_t stepCount = 0;
+    std::string countNote;  // why the overlay's count was lowered, if it was
 
     void setup() override {
-        if (!options().input.empty())
+        if (!options().input.empty()) {
             loadState(options().input);
-        else
+        } else {
+            checkDispatchable();  // before emitAll() allocates them
             emitAll();
+        }
         buildStepProgram();
         drawParticles = cs::Program::graphics("particles/particle.vert", "particles/particle.frag");
         drawScene = cs::Program::graphics("particles/scene.vert", "particles/scene.frag");
@@ -132,15 +135,18 @@ private:
                             " bytes is not a whole number of 32-byte particles");
         std::vector<Particle> state(bytes.size() / sizeof(Particle));
         std::memcpy(state.data(), bytes.data(), bytes.size());
-        auto finite = [](const glm::vec4& v) {
-            return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) &&
-                   std::isfinite(v.w);
+        // Position, age and velocity must be numbers; velocity.w is padding, never read.
+        auto finite = [](const glm::vec4& v, int components) {
+            for (int c = 0; c < components; ++c)
+                if (!std::isfinite(v[c])) return false;
+            return true;
         };
         for (size_t i = 0; i < state.size(); ++i)
-            if (!finite(state[i].position) || !finite(state[i].velocity))
+            if (!finite(state[i].position, 4) || !finite(state[i].velocity, 3))
                 throw cs::Error(path + ": particle " + std::to_string(i) +
                                 " has a value that is not a finite number");
         count = int(state.size());
+        checkDispatchable();
         upload(state);
     }
 
@@ -180,9 +186,28 @@ private:
         return {kSphereSwing * sphereSpeed * float(std::cos(sphereSpeed * t)), 0.0f, 0.0f};
     }
 
+    // A GL launches at most GL_MAX_COMPUTE_WORK_GROUP_COUNT groups per dispatch (65535 on
+    // llvmpipe and the spec's minimum), so one dispatch covers at most that many times
+    // local_size particles. Checked up front: throws cs::Error naming the limit.
+    void checkDispatchable() const { cs::groupCount(GLuint(count), localSize, 0, "particles"); }
+
     void update(double) override {
-        if (params.changed(&localSize)) buildStepProgram();
-        if (params.changed(&count)) emitAll();
+        const bool newLocalSize = params.changed(&localSize), newCount = params.changed(&count);
+        bool lowered = false;
+        if (newLocalSize || newCount) {
+            // A slider may ask for more than one dispatch covers; lower the count and say so.
+            const auto most = std::uint64_t(cs::maxGroupCount(0)) * std::uint64_t(localSize);
+            countNote.clear();
+            if (std::uint64_t(count) > most) {
+                countNote = "count lowered to " + std::to_string(most) + ": this GL dispatches " +
+                            std::to_string(cs::maxGroupCount(0)) + " groups of " +
+                            std::to_string(localSize);
+                count = int(most);
+                lowered = true;
+            }
+        }
+        if (newLocalSize) buildStepProgram();
+        if (newCount || lowered) emitAll();
 
         auto pass = gpuPass("step");
         step.use();
@@ -256,6 +281,7 @@ private:
 
     void ui() override {
         if (ImGui::Button("reset emitter")) emitAll();
+        if (!countNote.empty()) ImGui::TextWrapped("%s", countNote.c_str());
         ImGui::Text("simulated %.2f s in %u steps", double(stepCount) * dt, stepCount);
     }
 
