@@ -81,6 +81,13 @@ void Sample::failOnGlErrors() const {
     if (errorMessageCount() > 0)
         throw Error("OpenGL reported " + std::to_string(errorMessageCount()) +
                     " error(s), the first: " + firstErrorMessage());
+    // Outside a debug context a driver need not send KHR_debug messages at all; the error
+    // flag is still set, and nothing here clears it.
+    if (const GLenum error = glGetError(); error != GL_NO_ERROR) {
+        char code[16];
+        std::snprintf(code, sizeof code, "0x%04X", error);
+        throw Error(std::string("OpenGL error ") + code + " (glGetError) during the run");
+    }
 }
 
 void Sample::printHelp() const {

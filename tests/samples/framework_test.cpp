@@ -27,4 +27,16 @@ TEST_F(FrameworkRun, AGlErrorFailsEveryRunAndWritesNoOutput) {
     }
 }
 
+// A driver need not send KHR_debug messages outside a debug context; the error flag that
+// glGetError reads is set all the same.
+TEST_F(FrameworkRun, AGlErrorWithoutDebugMessagesStillFailsTheRun) {
+    const std::string output = (dir / "result.txt").string();
+    const cs::ProcessResult run =
+        cs::runProcess({CS_TEST_SAMPLE, "--headless", "--frames", "2", "--set", "gl_error=true",
+                        "--set", "debug_output=false", "--output", output},
+                       {"CS_GL_DEBUG=0"});
+    expectFailure(run, 1, "OpenGL error 0x0500 (glGetError)");  // GL_INVALID_ENUM
+    EXPECT_FALSE(std::filesystem::exists(output));
+}
+
 }  // namespace

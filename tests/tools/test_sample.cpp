@@ -1,7 +1,8 @@
 // test_sample: a sample that draws nothing of its own, for tests of the framework's run loop.
 // Its frame is the flat background, so with the overlay on, any difference is the overlay's
 // (tests/sample_smoke.sh overlay). --set gl_error=true raises GL_INVALID_ENUM in every frame,
-// for the test that such a run fails and writes no --output (tests/samples/framework_test.cpp).
+// for the test that such a run fails and writes no --output (tests/samples/framework_test.cpp);
+// --set debug_output=false turns KHR_debug off first, as a driver that sends no messages.
 #include "app/sample.h"
 #include "util/file.h"
 
@@ -11,8 +12,11 @@ public:
 
 private:
     bool& glError = params.add("gl_error", false, "raise a GL error in every frame");
+    bool& debugOutput = params.add("debug_output", true, "leave KHR_debug messages on");
 
-    void setup() override {}
+    void setup() override {
+        if (!debugOutput) glDisable(GL_DEBUG_OUTPUT);
+    }
     void update(double) override {
         if (glError) glBindBuffer(0x1234, 0);  // no such target
     }
