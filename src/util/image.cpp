@@ -17,12 +17,14 @@ namespace cs {
 namespace {
 
 // stb's failure reasons are terse codes ("outofdata"), and for a damaged chunk a fragment of
-// its name ("IDA"). Say what they mean; whatever is not listed is damage too.
+// its name ("IDA"). Say what they mean; the rest name damaged structure ("bad IHDR len").
 std::string decodeFailure() {
     const std::string why = stbi_failure_reason() ? stbi_failure_reason() : "";
     if (why == "unknown image type")
         return "not an image format this reads (PNG, JPEG, BMP, TGA, GIF and a few more)";
     if (why == "outofdata") return "truncated (the data ends too early)";
+    if (why == "too large") return "too large to decode";
+    if (why == "outofmem") return "out of memory while decoding";
     return "corrupt or truncated data";
 }
 
