@@ -110,6 +110,8 @@ private:
     }
 
     void load(const std::vector<nbody::Body>& bodies) {
+        // Up front, not at the first step: one dispatch must cover every body.
+        cs::groupCount(bodies.size(), GLuint(localSize), 0, "bodies");
         count = GLuint(bodies.size());
         std::vector<glm::vec4> p(count), v(count);
         std::vector<float> radii(count);
