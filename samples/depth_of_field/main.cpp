@@ -19,7 +19,6 @@
 
 namespace {
 
-constexpr int kLocalSize = 16;                // local_size of every .comp file here
 constexpr int kSpheres = 10;                  // instances drawn by scene.vert
 constexpr int kSphereVertices = 32 * 16 * 6;  // SLICES x STACKS quads of 6 vertices
 constexpr float kFarDepth = 1000.0f;          // the depth of the sky: "very far away"
@@ -37,10 +36,6 @@ double satBytes(int w, int h) {
     return double(w) * h * (scanBytes(w) + scanBytes(h));
 }
 
-// The 16 x 16 groups that cover `pixels` columns (axis 0) or rows (axis 1), rounded up.
-GLuint groups(int pixels, int axis) {
-    return cs::groupCount(GLuint(pixels), kLocalSize, axis, axis == 0 ? "columns" : "rows");
-}
 }  // namespace
 
 class DepthOfField : public cs::Sample {
@@ -131,7 +126,8 @@ private:
             glUniform1f(copyBias.uniform("bias"), bias ? 0.5f : 0.0f);
             glBindImageTexture(0, scene.color().id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
-            glDispatchCompute(groups(w, 0), groups(h, 1), 1);
+            glDispatchCompute(copyBias.groupsFor(w, 0, "columns"), copyBias.groupsFor(h, 1, "rows"),
+                              1);
             // The row scan of the summed-area table reads the buffer as an SSBO.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
@@ -149,7 +145,7 @@ private:
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
             glBindImageTexture(0, viewDepth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
             glBindImageTexture(1, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-            glDispatchCompute(groups(w, 0), groups(h, 1), 1);
+            glDispatchCompute(filter.groupsFor(w, 0, "columns"), filter.groupsFor(h, 1, "rows"), 1);
             // render() samples `blurred` as a texture (TEXTURE_FETCH) and finish() reads it
             // back with glGetTexImage (TEXTURE_UPDATE).
             glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
@@ -162,7 +158,8 @@ private:
             glUniform1f(visualise.uniform("farDepth"), kDepthShownBlack);
             glBindImageTexture(0, viewDepth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
             glBindImageTexture(1, view.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-            glDispatchCompute(groups(w, 0), groups(h, 1), 1);
+            glDispatchCompute(visualise.groupsFor(w, 0, "columns"),
+                              visualise.groupsFor(h, 1, "rows"), 1);
             // render() samples `view` as a texture.
             glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
         }
@@ -282,7 +279,11 @@ private:
         glBindImageTexture(0, depth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
         glBindImageTexture(1, result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
         const double filterMs = cs::medianGpuMs(
-            [&] { glDispatchCompute(groups(w, 0), groups(h, 1), 1); }, timingMethod());
+            [&] {
+                glDispatchCompute(filter.groupsFor(w, 0, "columns"), filter.groupsFor(h, 1, "rows"),
+                                  1);
+            },
+            timingMethod());
 
         const std::string size = " " + std::to_string(w) + "x" + std::to_string(h);
         figures.push_back({"sat build time" + size, satMs, "ms", 0.0, ""});

@@ -45,8 +45,8 @@ private:
         glBindImageTexture(0, original.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
         glBindImageTexture(1, inverted.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
         // Round up so the groups cover every pixel; the shader skips the overhang.
-        glDispatchCompute(cs::groupCount(image.width, localSize, 0, "columns"),
-                          cs::groupCount(image.height, localSize, 1, "rows"), 1);
+        glDispatchCompute(invert.groupsFor(image.width, 0, "columns"),
+                          invert.groupsFor(image.height, 1, "rows"), 1);
         // imageStore writes are incoherent: before the draw samples `inverted` as a texture
         // (TEXTURE_FETCH) or finish() reads it back with glGetTexImage (TEXTURE_UPDATE),
         // the writes must be made visible to those operations.

@@ -153,9 +153,7 @@ private:
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, positions[1 - current].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, velocities[1 - current].id());
-        GLint size[3];
-        program.workGroupSize(size);
-        glDispatchCompute(cs::groupCount(count, GLuint(size[0]), 0, "bodies"), 1, 1);
+        glDispatchCompute(program.groupsFor(count, 0, "bodies"), 1, 1);
         // The next step (or the diagnostics pass) reads these positions as a storage buffer.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         current = 1 - current;
@@ -215,7 +213,7 @@ private:
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, energies.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, momenta.id());
-            glDispatchCompute(cs::groupCount(count, 128, 0, "bodies"), 1, 1);
+            glDispatchCompute(diagnose.groupsFor(count, 0, "bodies"), 1, 1);
             // The reduction's shader reads the per-body values just written.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }

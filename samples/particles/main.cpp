@@ -219,7 +219,7 @@ private:
         glUniform1f(step.uniform("sphereRadius"), sphereRadius);
         glUniform1f(step.uniform("lifetime"), lifetime);
         glUniform1ui(step.uniform("seed"), std::uint32_t(seed()));
-        const GLuint groups = cs::groupCount(GLuint(count), localSize, 0, "particles");
+        const GLuint groups = step.groupsFor(GLuint(count), 0, "particles");
         for (int i = 0; i < stepsPerFrame && groups > 0; ++i) {
             ++stepCount;
             const double t = double(stepCount) * dt;  // the sphere is where it is at the step's end

@@ -92,8 +92,9 @@ private:
         tileSat = cs::Program::compute("summed_area/tile_sat.comp", defines);
         tileOffsets = cs::Program::compute("summed_area/tile_offsets.comp", defines);
         blur = cs::Program::compute("summed_area/blur.comp", defines);
-        tilesX = int(cs::groupCount(image.width, tileSize, 0, "columns"));  // a group per tile
-        tilesY = int(cs::groupCount(image.height, tileSize, 1, "rows"));
+        // tile_sat.comp's work group is one TILE x TILE tile.
+        tilesX = int(tileSat.groupsFor(image.width, 0, "columns"));
+        tilesY = int(tileSat.groupsFor(image.height, 1, "rows"));
         above = cs::Buffer("tile offsets above", GLsizeiptr(tilesY) * image.width * 32);
         left = cs::Buffer("tile offsets left", GLsizeiptr(image.height) * tilesX * 32);
         errorStale = true;
@@ -115,9 +116,6 @@ private:
         if (tilesChanged) buildTablePrograms();
         if (biasChanged) errorStale = true;
 
-        // 16 x 16 work groups over the image, rounded up; the shaders skip the overhang.
-        const GLuint groupsX = cs::groupCount(image.width, 16, 0, "columns"),
-                     groupsY = cs::groupCount(image.height, 16, 1, "rows");
         {
             auto pass = gpuPass("normalise");
             normalise.use();
@@ -125,7 +123,9 @@ private:
             glUniform1i(normalise.uniform("biased"), bias);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, pixels.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, normalised.id());
-            glDispatchCompute(groupsX, groupsY, 1);
+            // Work groups over the image, rounded up; the shaders skip the overhang.
+            glDispatchCompute(normalise.groupsFor(image.width, 0, "columns"),
+                              normalise.groupsFor(image.height, 1, "rows"), 1);
             // The table passes read `normalised` from shaders.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
@@ -150,7 +150,8 @@ private:
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, above.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
             glBindImageTexture(0, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-            glDispatchCompute(groupsX, groupsY, 1);
+            glDispatchCompute(blur.groupsFor(image.width, 0, "columns"),
+                              blur.groupsFor(image.height, 1, "rows"), 1);
             // imageStore is incoherent. Three later uses read `blurred`: the error pass with
             // imageLoad (SHADER_IMAGE_ACCESS), the draw as a texture (TEXTURE_FETCH), and the
             // error statistics and --blur-output with glGetTexImage (TEXTURE_UPDATE).
@@ -164,7 +165,8 @@ private:
             glBindImageTexture(0, blurred.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32F);
             glBindImageTexture(1, errorMap.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, reference.id());
-            glDispatchCompute(groupsX, groupsY, 1);
+            glDispatchCompute(heat.groupsFor(image.width, 0, "columns"),
+                              heat.groupsFor(image.height, 1, "rows"), 1);
             // The draw samples the heat map as a texture.
             glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
         }
@@ -191,11 +193,11 @@ private:
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, above.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
         glUniform1i(tileOffsets.uniform("pass"), 0);  // left: one invocation per row
-        glDispatchCompute(cs::groupCount(image.height, 64, 0, "rows"), 1, 1);
+        glDispatchCompute(tileOffsets.groupsFor(image.height, 0, "rows"), 1, 1);
         // The `above` pass adds up `left` entries.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         glUniform1i(tileOffsets.uniform("pass"), 1);  // above: one invocation per column
-        glDispatchCompute(cs::groupCount(image.width, 64, 0, "columns"), 1, 1);
+        glDispatchCompute(tileOffsets.groupsFor(image.width, 0, "columns"), 1, 1);
         // The blur reads the tile tables and both offset tables.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }

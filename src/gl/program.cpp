@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "app/paths.h"
+#include "gl/dispatch.h"
 #include "gl/shader_source.h"
 #include "util/error.h"
 
@@ -107,6 +108,12 @@ GlObject<ProgramTraits> Program::build(const std::vector<Stage>& stages,
 
 void Program::workGroupSize(GLint size[3]) const {
     glGetProgramiv(object_.id(), GL_COMPUTE_WORK_GROUP_SIZE, size);
+}
+
+GLuint Program::groupsFor(std::uint64_t items, int axis, const char* what) const {
+    GLint size[3];
+    workGroupSize(size);
+    return groupCount(items, GLuint(size[axis]), axis, what);
 }
 
 bool Program::reload(std::string& error) {

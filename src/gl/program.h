@@ -4,6 +4,7 @@
 // Files may `#include "x.glsl"` (from their own directory, then shaders/common/); compile
 // errors name the original file and line. reloadAll() recompiles every loaded program and
 // keeps the last good one when an edited shader fails.
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,6 +33,10 @@ public:
     GLint uniform(const char* name) const { return glGetUniformLocation(object_.id(), name); }
     // The local size a compute shader declared (glGetProgramiv GL_COMPUTE_WORK_GROUP_SIZE).
     void workGroupSize(GLint size[3]) const;
+    // The work groups of this compute shader's own local size that cover `items` along
+    // `axis` (0 = x, 1 = y): cs::groupCount with the size the shader declared, so the
+    // dispatch and the shader cannot disagree about it. `what` names the items in errors.
+    GLuint groupsFor(std::uint64_t items, int axis, const char* what) const;
 
     // Recompiles from the files. On failure returns false, keeps the current program, and
     // puts the mapped compiler message in `error`.

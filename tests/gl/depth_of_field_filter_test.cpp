@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "compute/summed_area_table.h"
-#include "gl/dispatch.h"
 #include "gl/objects.h"
 #include "gl/program.h"
 #include "gl_test.h"
@@ -84,15 +83,13 @@ std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, floa
     depth.upload(GL_RED, GL_FLOAT, scene.depth.data());
     cs::Texture2D blurred("dof test blurred", w, h, GL_RGBA8);
     cs::Buffer table("dof test table", GLsizeiptr(w) * h * 16);
-    const GLuint groupsX = cs::groupCount(w, 16, 0, "columns"),
-                 groupsY = cs::groupCount(h, 16, 1, "rows");
 
     const cs::Program copyBias = cs::Program::compute("depth_of_field/copy_bias.comp");
     copyBias.use();
     glUniform1f(copyBias.uniform("bias"), bias);
     glBindImageTexture(0, sharp.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
-    glDispatchCompute(groupsX, groupsY, 1);
+    glDispatchCompute(copyBias.groupsFor(w, 0, "columns"), copyBias.groupsFor(h, 1, "rows"), 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the table's row scan reads the pixels
 
     cs::SummedAreaTable sat;
@@ -108,7 +105,7 @@ std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, floa
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
     glBindImageTexture(0, depth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
     glBindImageTexture(1, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-    glDispatchCompute(groupsX, groupsY, 1);
+    glDispatchCompute(filter.groupsFor(w, 0, "columns"), filter.groupsFor(h, 1, "rows"), 1);
     glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);  // the download reads the image stores
 
     std::vector<std::uint8_t> result(scene.rgba.size());

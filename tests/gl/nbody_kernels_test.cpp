@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "compute/scan.h"
-#include "gl/dispatch.h"
 #include "gl/program.h"
 #include "gl_test.h"
 
@@ -64,9 +63,7 @@ public:
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities_[current_].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, positions_[1 - current_].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, velocities_[1 - current_].id());
-        GLint size[3];
-        program.workGroupSize(size);
-        glDispatchCompute(cs::groupCount(count_, GLuint(size[0]), 0, "bodies"), 1, 1);
+        glDispatchCompute(program.groupsFor(count_, 0, "bodies"), 1, 1);
         // The next step reads these positions; the download reads both buffers.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
         current_ = 1 - current_;
@@ -246,7 +243,7 @@ TEST_F(NBodyKernelTest, GpuEnergyAndMomentumMatchCpu) {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, gpu.velocities().id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, energies.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, momenta.id());
-        glDispatchCompute(cs::groupCount(count, 128, 0, "bodies"), 1, 1);
+        glDispatchCompute(diagnostics.groupsFor(count, 0, "bodies"), 1, 1);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the sums read the per-body values
         sums.sum(energies, GLuint(count), totals, 0);
         sums.sum(momenta, GLuint(count), totals, sizeof(glm::vec4));

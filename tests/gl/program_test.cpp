@@ -267,6 +267,15 @@ TEST_F(ProgramInfo, WorkGroupSizeFollowsDefines) {
     EXPECT_EQ(size[2], 1);
 }
 
+TEST_F(ProgramInfo, GroupsForCoverItemsWithTheDeclaredLocalSize) {
+    const cs::Program eight = cs::Program::compute("invert/invert.comp", {{"LOCAL_SIZE", "8"}});
+    EXPECT_EQ(eight.groupsFor(17, 0, "columns"), 3u);  // 8 + 8 + 1 of 8
+    EXPECT_EQ(eight.groupsFor(16, 1, "rows"), 2u);
+    const cs::Program ones = cs::Program::compute("nbody/diagnostics.comp");  // 128 x 1 x 1
+    EXPECT_EQ(ones.groupsFor(129, 0, "bodies"), 2u);
+    EXPECT_EQ(ones.groupsFor(5, 1, "rows"), 5u);
+}
+
 TEST_F(ProgramInfo, ProgramsAreLabelledWithTheirFiles) {
     const cs::Program compute = cs::Program::compute("invert/invert.comp");
     EXPECT_EQ(objectLabel(GL_PROGRAM, compute.id()), "invert/invert.comp");
