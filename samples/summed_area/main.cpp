@@ -95,8 +95,12 @@ private:
         // tile_sat.comp's work group is one TILE x TILE tile.
         tilesX = int(tileSat.groupsFor(image.width, 0, "columns"));
         tilesY = int(tileSat.groupsFor(image.height, 1, "rows"));
-        above = cs::Buffer("tile offsets above", GLsizeiptr(tilesY) * image.width * 32);
-        left = cs::Buffer("tile offsets left", GLsizeiptr(image.height) * tilesX * 32);
+        // One std430 dvec4 (32 bytes) per entry: tile_offsets.comp's Above and Left.
+        static_assert(sizeof(glm::dvec4) == 32, "a dvec4 in std430 is 32 bytes");
+        above =
+            cs::Buffer("tile offsets above", GLsizeiptr(tilesY) * image.width * sizeof(glm::dvec4));
+        left =
+            cs::Buffer("tile offsets left", GLsizeiptr(image.height) * tilesX * sizeof(glm::dvec4));
         errorStale = true;
     }
 

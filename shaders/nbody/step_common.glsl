@@ -15,8 +15,9 @@ uniform float G;
 // Leapfrog, kick-drift-kick, with the closing half kick of one step merged into the
 // opening half kick of the next (both use the same acceleration a(x_n)):
 //   v += a * (closeKick + openKick);  x += v * drift
-// A step is (dt_prev/2, dt/2, dt); the first step after synchronized velocities is
-// (0, dt/2, dt); synchronizing velocities with the positions is (dt_prev/2, 0, 0).
+// As (closeKick, openKick, drift): a step is (dt_prev/2, dt/2, dt); the first step after
+// synchronized velocities is (0, dt/2, dt); synchronizing the velocities with the
+// positions is (dt_prev/2, 0, 0).
 uniform float closeKick, openKick, drift;
 
 void finishStep(uint i, vec4 body, vec3 pullSum) {

@@ -1,6 +1,7 @@
 // Where particles are born: a small disc near the top of the box, above the sphere's path,
-// with random velocities spraying downwards. Random numbers come from a hash of (seed, particle, step), so a run
-// is the same every time and no state needs storing.
+// with random velocities spraying downwards. Random numbers come from a hash of (seed,
+// particle, step), nested so that the three inputs do not cancel out, so a run is the same
+// every time and no state needs storing.
 
 const vec3 kEmitterCenter = vec3(0.0, 0.85, 0.0);
 const float kEmitterRadius = 0.15;

@@ -64,7 +64,8 @@ void collideWithSphere(inout vec3 x, inout vec3 v) {
 
 void main() {
     uint i = gl_GlobalInvocationID.x;
-    // The last work group may reach past the end of the buffer.
+    // The last work group may reach past the end of the buffer. length() of a runtime-sized
+    // array is the bound buffer's size over the element size: upload() makes that `count`.
     if (i >= uint(particles.length())) return;
 
     Particle p = particles[i];

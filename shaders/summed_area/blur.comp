@@ -13,6 +13,8 @@
 #endif
 layout(local_size_x = 16, local_size_y = 16) in;
 
+// SSBO binding points (glBindBufferBase) and image units (glBindImageTexture) are numbered
+// separately, so both can use 0.
 layout(std430, binding = 0) readonly buffer Table { vec4 table[]; };
 layout(binding = 0, rgba32f) uniform writeonly image2D blurred;
 

@@ -27,7 +27,10 @@ void main() {
     barrier();  // wait until the whole tile is in shared memory
 
     // Inclusive scan of each tile row by doubling (Hillis and Steele): after the step with
-    // offset d, every slot holds the sum of the 2d slots ending at it.
+    // offset d, every slot holds the sum of the 2d slots ending at it. Here every slot is
+    // both read (by slot x + d) and written in the same step, so a step needs two barriers;
+    // prefix_sum's single_group.comp arranges its steps so that readers and writers never
+    // share a slot, and gets by with one.
     for (int d = 1; d < TILE; d *= 2) {
         vec4 sum = tile[local.y][local.x];
         if (local.x >= d) sum += tile[local.y][local.x - d];
