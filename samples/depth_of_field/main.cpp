@@ -19,10 +19,11 @@
 
 namespace {
 
-constexpr int kSpheres = 10;                  // instances drawn by scene.vert
-constexpr int kSphereVertices = 32 * 16 * 6;  // SLICES x STACKS quads of 6 vertices
-constexpr float kFarDepth = 1000.0f;          // the depth of the sky: "very far away"
-constexpr float kNear = 0.1f, kFar = 200.0f;  // the projection's clip planes
+constexpr int kSpheres = 10;                            // instances drawn by scene.vert
+constexpr int kSlices = 32, kStacks = 16;               // the sphere mesh scene.vert generates
+constexpr int kSphereVertices = kSlices * kStacks * 6;  // quads of two triangles
+constexpr float kFarDepth = 1000.0f;                    // the depth of the sky: "very far away"
+constexpr float kNear = 0.1f, kFar = 200.0f;            // the projection's clip planes
 const glm::vec3 kSky(0.55f, 0.62f, 0.72f);
 constexpr float kDepthShownBlack = 60.0f;      // the depth view's far end
 constexpr double kBytesPerFilterPixel = 24.0;  // table entry 16 + depth 4 + output 4
@@ -70,7 +71,9 @@ private:
         if (!options().input.empty())
             throw cs::UsageError("depth_of_field renders its own scene and takes no --input");
         cs::requireExtension("--output", options().output, ".png");
-        drawScene = cs::Program::graphics("depth_of_field/scene.vert", "depth_of_field/scene.frag");
+        drawScene = cs::Program::graphics(
+            "depth_of_field/scene.vert", "depth_of_field/scene.frag",
+            {{"SLICES", std::to_string(kSlices)}, {"STACKS", std::to_string(kStacks)}});
         copyBias = cs::Program::compute("depth_of_field/copy_bias.comp");
         filter = cs::Program::compute("depth_of_field/filter.comp");
         visualise = cs::Program::compute("depth_of_field/view.comp");
