@@ -49,7 +49,8 @@ private:
         params.choice("algorithm", "library", {"library", "single_group"},
                       "cs::GpuScan (any length) or single_group.comp (at most 2048 elements)");
     int& step = params.add("step", 2, {0, 11},
-                           "steps of single_group.comp shown in the middle plot (0: the input)");
+                           "how many steps (k = 0, 1, ...) of single_group.comp have run in the "
+                           "middle plot (0: the input)");
     int& benchMaxLog2 = params.add("bench_max_log2", 26, {16, 26},
                                    "--bench scans 2^16, 2^18, ... up to 2^bench_max_log2 elements");
 
@@ -189,7 +190,8 @@ private:
         drawBars(input, rects[0], inputRange, {0.45f, 0.55f, 0.80f}, 0);
         if (count() <= kSingleGroupCapacity)
             drawBars(stepState, rects[1], sumRange, {0.45f, 0.55f, 0.80f},
-                     shownStep() > 0 ? 2u << (shownStep() - 1) : 0u);
+                     // After s steps, blocks of 2^s elements are scanned: mark them.
+                     shownStep() > 0 ? 1u << shownStep() : 0u);
         drawBars(result, rects[2], sumRange, {0.40f, 0.75f, 0.90f}, 0);
     }
 

@@ -6,9 +6,9 @@
 // ceil(log2(count)) steps scan the whole array.
 //
 //   input   3  1  4  1  5  9  2  6
-//   step 0  3  4 |4  5 |5 14 |2  8      blocks of 2: element 1 of each adds element 0
-//   step 1  3  4  8  9 |5 14 16 22      blocks of 4: elements 2, 3 add element 1
-//   step 2  3  4  8  9 14 23 25 31      blocks of 8: elements 4..7 add element 3
+//   k = 0   3  4 |4  5 |5 14 |2  8      blocks of 2: element 1 of each adds element 0
+//   k = 1   3  4  8  9 |5 14 16 22      blocks of 4: elements 2, 3 add element 1
+//   k = 2   3  4  8  9 14 23 25 31      blocks of 8: elements 4..7 add element 3
 //
 // Every step adds into exactly half of the elements, so the 1024 invocations take one
 // addition each per step; that is why one group of 1024 handles 2048 elements, and why
