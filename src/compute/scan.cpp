@@ -6,18 +6,10 @@
 
 #include "gl/debug.h"
 #include "gl/dispatch.h"
+#include "gl/info.h"
 #include "util/error.h"
 
 namespace cs {
-namespace {
-
-GLint integer(GLenum name) {
-    GLint value = 0;
-    glGetIntegerv(name, &value);
-    return value;
-}
-
-}  // namespace
 
 void GpuScan::run(const Buffer& input, const Buffer& output, std::uint64_t rowLength,
                   std::uint32_t rows, ScanMode mode, bool transposeOutput) {
@@ -113,7 +105,7 @@ void GpuScan::dispatchTiles(const Program& program, GLuint input, GLuint output,
     if (tileSums) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, tileSums);
 
     const std::uint64_t tileBytes = std::uint64_t(tileElements()) * elementBytes();
-    const std::uint64_t maxBlockBytes = std::uint64_t(integer(GL_MAX_SHADER_STORAGE_BLOCK_SIZE));
+    const std::uint64_t maxBlockBytes = std::uint64_t(glInteger(GL_MAX_SHADER_STORAGE_BLOCK_SIZE));
     const GLuint maxGroups = maxGroupCount(0);
     if (rows > maxGroupCount(1))
         throw Error("scan: " + std::to_string(rows) + " rows exceed the " +
@@ -127,7 +119,7 @@ void GpuScan::dispatchTiles(const Program& program, GLuint input, GLuint output,
     const std::uint64_t chunkTiles =
         chunked ? std::min<std::uint64_t>(maxBlockBytes / tileBytes, std::uint64_t(maxGroups))
                 : tilesPerRow;
-    const auto alignment = std::uint64_t(integer(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
+    const auto alignment = std::uint64_t(glInteger(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT));
     if (chunked && (chunkTiles * tileBytes) % alignment != 0)
         throw Error("scan: chunks of " + std::to_string(chunkTiles * tileBytes) +
                     " bytes break this device's SSBO offset alignment");

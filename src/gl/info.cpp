@@ -12,12 +12,6 @@ std::string glString(GLenum name) {
     return text ? reinterpret_cast<const char*>(text) : "(unknown)";
 }
 
-GLint integer(GLenum name) {
-    GLint value = 0;
-    glGetIntegerv(name, &value);
-    return value;
-}
-
 std::string indexed3(GLenum name) {
     GLint v[3] = {};
     for (GLuint i = 0; i < 3; ++i) glGetIntegeri_v(name, i, &v[i]);
@@ -25,13 +19,19 @@ std::string indexed3(GLenum name) {
 }
 
 bool hasExtension(const char* name) {
-    for (GLint i = 0, n = integer(GL_NUM_EXTENSIONS); i < n; ++i)
+    for (GLint i = 0, n = glInteger(GL_NUM_EXTENSIONS); i < n; ++i)
         if (std::string(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, i))) == name)
             return true;
     return false;
 }
 
 }  // namespace
+
+GLint glInteger(GLenum name) {
+    GLint value = 0;
+    glGetIntegerv(name, &value);
+    return value;
+}
 
 std::string deviceName() {
     return glString(GL_VENDOR) + " " + glString(GL_RENDERER);
@@ -49,12 +49,13 @@ std::string glInfoText(const std::string& contextKind) {
         << "context:                     " << contextKind << "\n"
         << "max work-group count:        " << indexed3(GL_MAX_COMPUTE_WORK_GROUP_COUNT) << "\n"
         << "max work-group size:         " << indexed3(GL_MAX_COMPUTE_WORK_GROUP_SIZE) << "\n"
-        << "max work-group invocations:  " << integer(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS) << "\n"
-        << "max shared memory:           " << integer(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE)
+        << "max work-group invocations:  " << glInteger(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS)
+        << "\n"
+        << "max shared memory:           " << glInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE)
         << " bytes\n"
-        << "max SSBO size:               " << integer(GL_MAX_SHADER_STORAGE_BLOCK_SIZE)
+        << "max SSBO size:               " << glInteger(GL_MAX_SHADER_STORAGE_BLOCK_SIZE)
         << " bytes\n"
-        << "max texture size:            " << integer(GL_MAX_TEXTURE_SIZE) << "\n"
+        << "max texture size:            " << glInteger(GL_MAX_TEXTURE_SIZE) << "\n"
         << "subgroup operations:         "
         << (hasExtension("GL_KHR_shader_subgroup") ? "GL_KHR_shader_subgroup" : "none") << "\n";
     return out.str();

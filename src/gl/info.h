@@ -1,7 +1,12 @@
 #pragma once
 #include <string>
 
+#include "gl/gl.h"
+
 namespace cs {
+
+// One glGetIntegerv value, e.g. glInteger(GL_MAX_SHADER_STORAGE_BLOCK_SIZE).
+GLint glInteger(GLenum name);
 
 // "vendor renderer" of the current context, e.g. "Mesa llvmpipe (LLVM 15.0.6, 256 bits)".
 std::string deviceName();
