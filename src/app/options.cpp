@@ -71,7 +71,7 @@ void parseSize(const std::string& text, Options& o) {
               h <= kMaxSide;
     if (!ok) {
         throw UsageError("--size expects WxH with W and H in [1, " + std::to_string(kMaxSide) +
-                         "], got '" + text + "'");
+                         "], got " + quoted(text));
     }
     o.width = w;
     o.height = h;
@@ -100,8 +100,8 @@ Options parseOptions(int argc, char** argv, const std::vector<std::string>& extr
         std::string arg = argv[i];
         if (arg == "-h") arg = "--help";
         if (!startsWith(arg, "-") || arg == "-") {
-            throw UsageError("unexpected argument '" + arg +
-                             "'; options start with -- (see --help)");
+            throw UsageError("unexpected argument " + quoted(arg) +
+                             "; options start with -- (see --help)");
         }
 
         // "--flag=value" carries its value inline; "--flag value" takes the next argument.
@@ -132,7 +132,7 @@ Options parseOptions(int argc, char** argv, const std::vector<std::string>& extr
         }
         bool isExtra = std::find(extraFlags.begin(), extraFlags.end(), flag) != extraFlags.end();
         if (isExtra) hint = "VALUE";
-        if (!hint) throw UsageError("unknown option '" + flag + "' (see --help)");
+        if (!hint) throw UsageError("unknown option " + quoted(flag) + " (see --help)");
 
         // A following "--something" is the next flag, not this one's value: "--frames --headless"
         // is a forgotten number, not a frame count of "--headless".
@@ -150,11 +150,11 @@ Options parseOptions(int argc, char** argv, const std::vector<std::string>& extr
             parseSize(value, o);
         } else if (flag == "--frames") {
             if (!parseWhole(value, o.frames) || o.frames < 0) {
-                throw UsageError("--frames expects an integer N >= 0, got '" + value + "'");
+                throw UsageError("--frames expects an integer N >= 0, got " + quoted(value));
             }
         } else if (flag == "--seed") {
             if (!parseWhole(value, o.seed)) {
-                throw UsageError("--seed expects an integer in [0, 2^64-1], got '" + value + "'");
+                throw UsageError("--seed expects an integer in [0, 2^64-1], got " + quoted(value));
             }
         } else if (flag == "--screenshot") {
             requireExtension(flag, value, ".png");
@@ -183,7 +183,7 @@ void requireExtension(const std::string& flag, const std::string& path,
     std::transform(format.begin(), format.end(), format.begin(),
                    [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     throw UsageError(flag + " writes " + format + " only; the file name must end in " + extension +
-                     ", got '" + path + "'");
+                     ", got " + quoted(path));
 }
 
 std::string optionsHelp(const std::string& program) {

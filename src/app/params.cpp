@@ -151,10 +151,10 @@ const Params::Param& Params::find(const std::string& name) const {
         if (p->name == name) return *p;
     }
     if (params_.empty()) {
-        throw UsageError("unknown parameter '" + name + "'; this sample has no parameters");
+        throw UsageError("unknown parameter " + quoted(name) + "; this sample has no parameters");
     }
-    throw UsageError("unknown parameter '" + name +
-                     "'; valid: " + join(names(), ", ", [](const std::string& s) { return s; }));
+    throw UsageError("unknown parameter " + quoted(name) +
+                     "; valid: " + join(names(), ", ", [](const std::string& s) { return s; }));
 }
 
 Params::Param& Params::find(const std::string& name) {
@@ -193,11 +193,12 @@ void Params::set(const std::string& name, const std::string& text) {
             std::errc ec = parseNumber(text, v);
             // Overflow of int is reported as out of range: it is, whatever the range.
             if (ec == std::errc::invalid_argument) {
-                throw UsageError(prefix(name) + "expects an integer in " + allowed + ", got '" +
-                                 text + "'");
+                throw UsageError(prefix(name) + "expects an integer in " + allowed + ", got " +
+                                 quoted(text));
             }
             if (ec == std::errc::result_out_of_range || v < p.intRange.min || v > p.intRange.max) {
-                throw UsageError(prefix(name) + "= " + text + " is out of range " + allowed);
+                throw UsageError(prefix(name) + "= " + printable(text) + " is out of range " +
+                                 allowed);
             }
             p.changed |= v != p.intValue;
             p.intValue = v;
@@ -208,12 +209,13 @@ void Params::set(const std::string& name, const std::string& text) {
             std::errc ec = parseNumber(text, v);
             // from_chars accepts "inf" and "nan"; neither is a useful parameter value.
             if (ec == std::errc::invalid_argument || (ec == std::errc() && !std::isfinite(v))) {
-                throw UsageError(prefix(name) + "expects a finite number in " + allowed +
-                                 ", got '" + text + "'");
+                throw UsageError(prefix(name) + "expects a finite number in " + allowed + ", got " +
+                                 quoted(text));
             }
             if (ec == std::errc::result_out_of_range || v < p.floatRange.min ||
                 v > p.floatRange.max) {
-                throw UsageError(prefix(name) + "= " + text + " is out of range " + allowed);
+                throw UsageError(prefix(name) + "= " + printable(text) + " is out of range " +
+                                 allowed);
             }
             p.changed |= v != p.floatValue;
             p.floatValue = v;
@@ -222,8 +224,8 @@ void Params::set(const std::string& name, const std::string& text) {
         case Kind::Bool: {
             bool v = false;
             if (!parseBool(text, v)) {
-                throw UsageError(prefix(name) + "expects one of true, false, 1, 0, on, off; got '" +
-                                 text + "'");
+                throw UsageError(prefix(name) + "expects one of true, false, 1, 0, on, off; got " +
+                                 quoted(text));
             }
             p.changed |= v != p.boolValue;
             p.boolValue = v;
@@ -236,7 +238,7 @@ void Params::set(const std::string& name, const std::string& text) {
             if (!ok) {
                 throw UsageError(prefix(name) + "expects one of " +
                                  join(p.intChoices, ", ", [](int c) { return std::to_string(c); }) +
-                                 "; got '" + text + "'");
+                                 "; got " + quoted(text));
             }
             p.changed |= v != p.intValue;
             p.intValue = v;
@@ -247,8 +249,8 @@ void Params::set(const std::string& name, const std::string& text) {
                 p.stringChoices.end()) {
                 throw UsageError(
                     prefix(name) + "expects one of " +
-                    join(p.stringChoices, ", ", [](const std::string& c) { return c; }) +
-                    "; got '" + text + "'");
+                    join(p.stringChoices, ", ", [](const std::string& c) { return c; }) + "; got " +
+                    quoted(text));
             }
             p.changed |= text != p.stringValue;
             p.stringValue = text;
@@ -261,7 +263,7 @@ void Params::setAll(const std::vector<std::string>& assignments) {
     for (const std::string& a : assignments) {
         size_t eq = a.find('=');
         if (eq == std::string::npos || eq == 0) {
-            throw UsageError("--set expects name=value, got '" + a + "'");
+            throw UsageError("--set expects name=value, got " + quoted(a));
         }
         set(a.substr(0, eq), a.substr(eq + 1));
     }

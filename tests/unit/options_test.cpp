@@ -129,6 +129,18 @@ TEST(Options, SeedRejectsBadValues) {
     EXPECT_EQ(usageErrorOf({"--seed"}), "--seed needs a value N");
 }
 
+// What the user typed comes back escaped and shortened: a newline cannot split the message,
+// an escape sequence cannot reach the terminal, a huge argument makes no huge message.
+TEST(Options, EchoedArgumentsAreEscapedAndShortened) {
+    EXPECT_EQ(usageErrorOf({"--frames", "1\n2"}),
+              "--frames expects an integer N >= 0, got '1\\n2'");
+    EXPECT_EQ(usageErrorOf({"bad\x1b[2J"}),
+              "unexpected argument 'bad\\x1b[2J'; options start with -- (see --help)");
+    EXPECT_EQ(usageErrorOf({"--\x1b]0;title\a"}),
+              "unknown option '--\\x1b]0;title\\x07' (see --help)");
+    EXPECT_LT(usageErrorOf({"--size", std::string(100000, 'x')}).size(), 200u);
+}
+
 TEST(Options, ScreenshotBothForms) {
     EXPECT_EQ(parse({"--screenshot", "out/shot.png"}).screenshot, "out/shot.png");
     EXPECT_EQ(parse({"--screenshot=SHOT.PNG"}).screenshot, "SHOT.PNG");

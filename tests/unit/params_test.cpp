@@ -266,6 +266,16 @@ TEST_F(ParamsTest, SetAllRejectsMalformedAssignments) {
               "unknown parameter 'nope'; valid: count, dt, wrap, group, mode");
 }
 
+// What the user typed comes back escaped and shortened: a newline cannot split the message,
+// an escape sequence cannot reach the terminal, a huge value makes no huge message.
+TEST_F(ParamsTest, EchoedTextIsEscapedAndShortened) {
+    EXPECT_EQ(usageErrorOf([&] { params.set("mode", "a\nb"); }),
+              "parameter 'mode' expects one of inclusive, exclusive; got 'a\\nb'");
+    EXPECT_EQ(usageErrorOf([&] { params.setAll({"\x1b[2J=1"}); }),
+              "unknown parameter '\\x1b[2J'; valid: count, dt, wrap, group, mode");
+    EXPECT_LT(usageErrorOf([&] { params.set("count", std::string(100000, '9')); }).size(), 200u);
+}
+
 TEST_F(ParamsTest, NamesAndValuesForJson) {
     params.set("dt", "0.002");
     std::vector<std::string> expected = {"count", "dt", "wrap", "group", "mode"};
