@@ -1,128 +1,235 @@
 #include "util/file.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
+#include <climits>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <utility>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <new>
 
 #include "util/error.h"
-
-// POSIX I/O (open/read/write/fsync) rather than iostreams: iostreams do not report
-// *why* something failed, and the reason is the most useful part of the message.
 
 namespace cs {
 namespace {
 
-std::string reason(int err) {
-    return std::strerror(err);
+namespace fs = std::filesystem;
+
+// "path: what (reason)": the reason is the most useful part of the message.
+Error failure(const std::string& path, const std::string& what, int err = errno) {
+    return Error(printable(path) + ": " + what + " (" + std::strerror(err) + ")");
 }
 
-// Closes a file descriptor when it goes out of scope, unless released first.
-struct FileDescriptor {
-    int fd = -1;
-    explicit FileDescriptor(int descriptor) : fd(descriptor) {}
-    FileDescriptor(const FileDescriptor&) = delete;
-    FileDescriptor& operator=(const FileDescriptor&) = delete;
-    ~FileDescriptor() {
-        if (fd >= 0) ::close(fd);
+using File = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
+File openFile(const std::string& path, const char* mode) {
+    return File(std::fopen(path.c_str(), mode), std::fclose);
+}
+
+// fclose() reports a delayed write error, so it is checked here rather than left to ~File.
+void writeAndClose(File file, const void* data, std::size_t size, const std::string& path,
+                   bool toDisk) {
+    if ((size > 0 && std::fwrite(data, 1, size, file.get()) != size) || std::fflush(file.get()))
+        throw failure(path, "write failed");
+    // Without fsync a crash after the rename could leave the new name pointing at a file whose
+    // data never reached the disk: an empty "screenshot".
+    if (toDisk && ::fsync(fileno(file.get())) != 0) throw failure(path, "fsync failed");
+    if (std::fclose(file.release()) != 0) throw failure(path, "close failed");
+}
+
+// `path` with the symlinks at its end followed, also to a file that does not exist yet.
+// (Symlinks among its directories need nothing: every system call follows those.)
+std::string followLinks(std::string path) {
+    for (int hops = 0; hops < 40; ++hops) {
+        std::error_code notALink;
+        const fs::path link = fs::read_symlink(path, notALink);
+        if (notALink) return path;
+        path = (link.is_absolute() ? link : fs::path(path).parent_path() / link).string();
     }
-    // close() can report a delayed write error, so the write path checks it.
-    int release() {
-        int result = ::close(fd);
-        fd = -1;
-        return result;
+    throw failure(path, "cannot follow its symlinks", ELOOP);
+}
+
+// What writing `path` means, from what is there now.
+struct Target {
+    enum Kind { NewFile, RegularFile, OwnStream, SpecialFile } kind;
+    std::string file;          // NewFile, RegularFile: `path` with its symlinks followed
+    mode_t mode = 0;           // RegularFile: its permissions, which the new contents keep
+    std::FILE* own = nullptr;  // OwnStream: stdout or stderr, which write to `path` already
+};
+
+Target targetOf(const std::string& path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) {
+        if (errno != ENOENT) throw failure(path, "cannot write");  // e.g. a file as directory
+        return {Target::NewFile, followLinks(path)};
+    }
+    if (S_ISDIR(info.st_mode)) throw Error(printable(path) + ": is a directory, not a file");
+    for (std::FILE* stream : {stdout, stderr}) {
+        struct stat open {};
+        if (::fstat(fileno(stream), &open) == 0 && open.st_dev == info.st_dev &&
+            open.st_ino == info.st_ino)
+            return {Target::OwnStream, path, 0, stream};
+    }
+    if (!S_ISREG(info.st_mode)) return {Target::SpecialFile, path};
+    return {Target::RegularFile, followLinks(path), info.st_mode & 07777};
+}
+
+// The temporary file goes beside the target, and a new target into its directory.
+constexpr const char* kCannotCreate = "cannot write into its directory";
+
+std::string directoryOf(const std::string& file) {
+    const fs::path directory = fs::path(file).parent_path();
+    return directory.empty() ? "." : directory.string();
+}
+
+// ---- The temporary file, removed on SIGINT, SIGTERM and SIGHUP ----
+// A signal handler may call only async-signal-safe functions (unlink, signal, raise): it
+// cannot allocate or lock. So the temporary file's name waits in a fixed buffer, and writes
+// through a temporary file take turns, so that one buffer is enough.
+std::mutex replacing;
+char temporaryPath[PATH_MAX];
+std::atomic<bool> temporaryExists{false};
+
+void removeTemporaryAndDie(int signal) {
+    if (temporaryExists) ::unlink(temporaryPath);
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);  // delivered as the handler returns: the default action ends the run
+}
+
+// Once, and only where the signal would end the process anyway: a signal the program ignores
+// (SIGHUP under nohup) or handles itself stays as it is.
+void removeTemporaryOnSignals() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        for (int signal : {SIGINT, SIGTERM, SIGHUP}) {
+            struct sigaction current {};
+            if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler == SIG_DFL)
+                std::signal(signal, removeTemporaryAndDie);
+        }
+    });
+}
+
+// Removes the temporary file on scope exit, unless the rename has made it the target.
+struct TemporaryFileGuard {
+    ~TemporaryFileGuard() {
+        if (temporaryExists) ::unlink(temporaryPath);
+        temporaryExists = false;
     }
 };
 
-// Removes the temporary file on scope exit unless the rename has taken it over.
-struct TempFileGuard {
-    std::string path;
-    bool armed = true;
-    explicit TempFileGuard(std::string name) : path(std::move(name)) {}
-    TempFileGuard(const TempFileGuard&) = delete;
-    TempFileGuard& operator=(const TempFileGuard&) = delete;
-    ~TempFileGuard() {
-        if (armed) std::remove(path.c_str());
+void replaceFile(const std::string& path, const Target& target, const void* data,
+                 std::size_t size) {
+    const std::lock_guard<std::mutex> turn(replacing);
+    removeTemporaryOnSignals();
+    const TemporaryFileGuard guard;
+    // A short hidden name, not the target's name plus a suffix, which may be longer than a name
+    // can be. The pid keeps processes apart; "x" (O_EXCL) skips a name a crash left behind.
+    const std::string directory = directoryOf(target.file);
+    File file(nullptr, std::fclose);
+    for (unsigned n = 0; !file; ++n) {
+        const std::string name =
+            directory + "/.cs-" + std::to_string(::getpid()) + "-" + std::to_string(n) + ".tmp";
+        if (name.size() >= sizeof temporaryPath) throw failure(path, kCannotCreate, ENAMETOOLONG);
+        std::memcpy(temporaryPath, name.c_str(), name.size() + 1);
+        temporaryExists = true;  // before it does: a signal may come the moment it exists
+        file = openFile(temporaryPath, "wbx");
+        temporaryExists = bool(file);
+        if (!file && errno != EEXIST) throw failure(path, kCannotCreate);
     }
-};
-
-// A name no other writer in this process or any other one is using: the pid
-// separates processes, the counter separates threads and calls within one.
-std::string temporaryNameFor(const std::string& path) {
-    static std::atomic<unsigned long> counter{0};
-    return path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+    if (target.kind == Target::RegularFile && ::fchmod(fileno(file.get()), target.mode) != 0)
+        throw failure(path, "cannot keep its permissions");
+    writeAndClose(std::move(file), data, size, path, /*toDisk=*/true);
+    if (std::rename(temporaryPath, target.file.c_str()) != 0)
+        throw failure(path, "cannot rename the temporary file onto it");
+    temporaryExists = false;  // it is the target now
 }
 
 }  // namespace
 
-std::string readFile(const std::string& path) {
-    FileDescriptor file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-    if (file.fd < 0) throw Error(path + ": cannot open (" + reason(errno) + ")");
-
-    // open() succeeds on a directory; say so instead of failing later with EISDIR.
+std::string readFile(const std::string& path, std::size_t maxBytes) {
+    File file = openFile(path, "rb");
+    if (!file) throw failure(path, "cannot open");
+    // fopen() succeeds on a directory; say so instead of failing later with EISDIR.
     struct stat info {};
-    if (::fstat(file.fd, &info) != 0) throw Error(path + ": cannot stat (" + reason(errno) + ")");
-    if (S_ISDIR(info.st_mode)) throw Error(path + ": is a directory, not a file");
+    if (::fstat(fileno(file.get()), &info) != 0) throw failure(path, "cannot stat");
+    if (S_ISDIR(info.st_mode)) throw Error(printable(path) + ": is a directory, not a file");
+    const Error tooLarge(printable(path) + ": larger than " + std::to_string(maxBytes) +
+                         " bytes, the most read from one file");
+    // A regular file says its size up front; a pipe or a device (/dev/zero) may never end.
+    if (S_ISREG(info.st_mode) && std::uintmax_t(info.st_size) > maxBytes) throw tooLarge;
 
     std::string contents;
-    if (info.st_size > 0) contents.reserve(static_cast<std::size_t>(info.st_size));
-    char buffer[1 << 16];
-    for (;;) {
-        ssize_t got = ::read(file.fd, buffer, sizeof buffer);
-        if (got == 0) break;  // end of file
-        if (got < 0) {
-            if (errno == EINTR) continue;  // interrupted by a signal before reading anything
-            throw Error(path + ": read failed (" + reason(errno) + ")");
+    try {
+        if (S_ISREG(info.st_mode)) contents.reserve(std::size_t(info.st_size));
+        char buffer[1 << 16];
+        while (const std::size_t got = std::fread(buffer, 1, sizeof buffer, file.get())) {
+            if (contents.size() + got > maxBytes) throw tooLarge;
+            contents.append(buffer, got);
         }
-        contents.append(buffer, static_cast<std::size_t>(got));
+    } catch (const std::bad_alloc&) {
+        throw Error(printable(path) + ": not enough memory to read it");
     }
+    if (std::ferror(file.get())) throw failure(path, "read failed");
     return contents;
 }
 
 void writeFileAtomic(const std::string& path, const void* data, std::size_t size) {
-    TempFileGuard temp(temporaryNameFor(path));
-
-    // O_EXCL: never reuse (and so never clobber) an existing file of the same name.
-    FileDescriptor file(::open(temp.path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
-    if (file.fd < 0) {
-        temp.armed = false;  // nothing was created, so there is nothing to remove
-        throw Error(path + ": cannot create temporary file " + temp.path + " (" + reason(errno) +
-                    ")");
+    const Target target = targetOf(path);
+    if (target.kind == Target::OwnStream) {
+        if ((size > 0 && std::fwrite(data, 1, size, target.own) != size) || std::fflush(target.own))
+            throw failure(path, "write failed");
+    } else if (target.kind == Target::SpecialFile) {
+        File file = openFile(path, "wb");
+        if (!file) throw failure(path, "cannot open for writing");
+        writeAndClose(std::move(file), data, size, path, /*toDisk=*/false);
+    } else {
+        replaceFile(path, target, data, size);
     }
-
-    // write() may write fewer bytes than asked (e.g. interrupted by a signal); loop
-    // until everything is out or a real error is reported.
-    const char* bytes = static_cast<const char*>(data);
-    std::size_t written = 0;
-    while (written < size) {
-        ssize_t n = ::write(file.fd, bytes + written, size - written);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            throw Error(path + ": write failed (" + reason(errno) + ")");
-        }
-        written += static_cast<std::size_t>(n);
-    }
-
-    // Without fsync a crash after the rename could leave the new name pointing at a
-    // file whose data never reached the disk: an empty "screenshot".
-    if (::fsync(file.fd) != 0) throw Error(path + ": fsync failed (" + reason(errno) + ")");
-    if (file.release() != 0) throw Error(path + ": close failed (" + reason(errno) + ")");
-
-    if (std::rename(temp.path.c_str(), path.c_str()) != 0) {
-        throw Error(path + ": cannot rename temporary file onto it (" + reason(errno) + ")");
-    }
-    temp.armed = false;  // the temporary file is now the target
-    // A fully durable rename would also fsync the directory; the samples only need
-    // "old or new file, never half of one", which the rename alone gives.
 }
 
 void writeFileAtomic(const std::string& path, const std::string& contents) {
     writeFileAtomic(path, contents.data(), contents.size());
+}
+
+void checkWritable(const std::string& path) {
+    const Target target = targetOf(path);
+    if (target.kind == Target::OwnStream) return;
+    if (target.kind == Target::SpecialFile) {
+        if (::access(path.c_str(), W_OK) != 0) throw failure(path, "cannot open for writing");
+        return;
+    }
+    const std::string directory = directoryOf(target.file);
+    struct stat info {};
+    if (::stat(directory.c_str(), &info) != 0) throw failure(path, kCannotCreate);
+    if (!S_ISDIR(info.st_mode)) throw failure(path, kCannotCreate, ENOTDIR);
+    if (::access(directory.c_str(), W_OK | X_OK) != 0) throw failure(path, kCannotCreate);
+}
+
+bool isSpecialFile(const std::string& path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0 || S_ISDIR(info.st_mode)) return false;
+    const Target::Kind kind = targetOf(path).kind;
+    return kind == Target::OwnStream || kind == Target::SpecialFile;
+}
+
+bool sameFile(const std::string& a, const std::string& b) {
+    struct stat infoA {
+    }, infoB{};
+    const bool hasA = ::stat(a.c_str(), &infoA) == 0, hasB = ::stat(b.c_str(), &infoB) == 0;
+    if (hasA || hasB)
+        return hasA && hasB && infoA.st_dev == infoB.st_dev && infoA.st_ino == infoB.st_ino;
+    // Neither exists yet: compare where they would be made.
+    const auto resolved = [](const std::string& path) {
+        std::error_code error;
+        const fs::path full = fs::weakly_canonical(followLinks(path), error);
+        return error ? fs::path(path).lexically_normal() : full;
+    };
+    return resolved(a) == resolved(b);
 }
 
 }  // namespace cs

@@ -1,11 +1,20 @@
-// readFile and writeFileAtomic: contents survive exactly, and a failed write leaves
-// the directory as it was (old file intact, no temporary files).
+// readFile and writeFileAtomic: contents survive exactly, a failed or interrupted write
+// leaves the directory as it was (old file intact, no temporary files), and special files
+// (devices, FIFOs, our own stdout) and symlinks are written through, never replaced.
 #include "util/file.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -53,6 +62,13 @@ void writePlain(const std::string& path, const std::string& contents) {
 
 using cs::test::errorFrom;
 
+// For a child process (a death test's): a write past 64 KiB raises SIGXFSZ, and fails.
+void limitFileSizes() {
+    rlimit limit{};
+    limit.rlim_cur = limit.rlim_max = 1 << 16;
+    setrlimit(RLIMIT_FSIZE, &limit);
+}
+
 testing::AssertionResult contains(const std::string& text, const std::string& part) {
     if (text.find(part) != std::string::npos) return testing::AssertionSuccess();
     return testing::AssertionFailure() << "\"" << text << "\" does not contain \"" << part << "\"";
@@ -98,21 +114,19 @@ TEST_F(FileTest, WriteAtomicWritesEmptyFile) {
 TEST_F(FileTest, WriteIntoMissingDirectoryThrowsAndLeavesNothing) {
     writePlain(path("keep.txt"), "old");
     const std::string target = path("no-such-dir/out.bin");
-    EXPECT_TRUE(
-        contains(errorFrom([&] { cs::writeFileAtomic(target, std::string("new")); }), target));
+    EXPECT_TRUE(contains(errorFrom([&] { cs::writeFileAtomic(target, std::string("new")); }),
+                         "no-such-dir/out.bin: cannot write into its directory (No such file"));
     EXPECT_EQ(entries(), std::vector<std::string>{"keep.txt"});
     EXPECT_EQ(cs::readFile(path("keep.txt")), "old");
 }
 
 TEST_F(FileTest, WriteOntoDirectoryThrowsAndLeavesNoTempFile) {
-    // The temporary file is created and written fine; only the final rename fails,
-    // so this checks the clean-up after a late failure.
     writePlain(path("keep.txt"), "old");
     fs::create_directory(path("target"));
     writePlain(path("target/inside.txt"), "inside");
     EXPECT_TRUE(
         contains(errorFrom([&] { cs::writeFileAtomic(path("target"), std::string("new")); }),
-                 path("target")));
+                 "target: is a directory"));
     EXPECT_EQ(entries(), (std::vector<std::string>{"keep.txt", "target"}));
     EXPECT_EQ(cs::readFile(path("keep.txt")), "old");
     EXPECT_EQ(cs::readFile(path("target/inside.txt")), "inside");
@@ -136,6 +150,213 @@ TEST_F(FileTest, ConcurrentWritersNeverMixContents) {
     const int t = result[0] - 'a';
     EXPECT_EQ(result, std::string(4096 + t, char('a' + t)));
     EXPECT_EQ(entries(), std::vector<std::string>{"shared.bin"});
+}
+
+// A late failure: the temporary file exists and is half written when write() fails (here with
+// EFBIG, past a file-size limit set in a child process); it must go, and the old file stay.
+TEST_F(FileTest, FailedWriteRemovesTheTemporaryFile) {
+    writePlain(path("out.bin"), "old");
+    EXPECT_EXIT(
+        {
+            std::signal(SIGXFSZ, SIG_IGN);  // the write fails instead of ending the process
+            limitFileSizes();
+            try {
+                cs::writeFileAtomic(path("out.bin"), std::string(1 << 20, 'x'));
+            } catch (const cs::Error& error) {
+                std::fprintf(stderr, "%s\n", error.what());
+                std::_Exit(0);
+            }
+            std::_Exit(1);
+        },
+        testing::ExitedWithCode(0), "out.bin: write failed \\(File too large\\)");
+    EXPECT_EQ(entries(), std::vector<std::string>{"out.bin"});
+    EXPECT_EQ(cs::readFile(path("out.bin")), "old");
+}
+
+// SIGINT or SIGTERM while the temporary file is being written. To make it arrive there every
+// time, the child limits its file size: the write that passes the limit raises SIGXFSZ, whose
+// handler sends the signal under test from inside that write.
+TEST_F(FileTest, InterruptedWriteLeavesNoTemporaryFile) {
+    writePlain(path("out.bin"), "old");
+    for (const int signal : {SIGINT, SIGTERM}) {
+        EXPECT_EXIT(
+            {
+                static int interrupt;  // for the handler, which can capture nothing
+                interrupt = signal;
+                std::signal(SIGXFSZ, [](int) { std::raise(interrupt); });
+                limitFileSizes();
+                cs::writeFileAtomic(path("out.bin"), std::string(1 << 20, 'x'));
+                std::_Exit(0);
+            },
+            testing::KilledBySignal(signal), "");
+        EXPECT_EQ(entries(), std::vector<std::string>{"out.bin"}) << "signal " << signal;
+        EXPECT_EQ(cs::readFile(path("out.bin")), "old");
+    }
+}
+
+TEST_F(FileTest, SymlinkIsFollowedAndStaysALink) {
+    writePlain(path("real.bin"), "old");
+    fs::create_symlink("real.bin", path("link.bin"));
+    fs::create_symlink(path("link.bin"), path("link-to-link.bin"));
+    cs::writeFileAtomic(path("link-to-link.bin"), std::string("new"));
+    EXPECT_EQ(cs::readFile(path("real.bin")), "new");
+    EXPECT_TRUE(fs::is_symlink(path("link.bin")));
+    EXPECT_TRUE(fs::is_symlink(path("link-to-link.bin")));
+    EXPECT_EQ(entries(), (std::vector<std::string>{"link-to-link.bin", "link.bin", "real.bin"}));
+}
+
+TEST_F(FileTest, SymlinkToAFileNotYetThereCreatesIt) {
+    fs::create_directory(path("sub"));
+    fs::create_symlink("sub/made.bin", path("link.bin"));
+    cs::writeFileAtomic(path("link.bin"), std::string("new"));
+    EXPECT_TRUE(fs::is_symlink(path("link.bin")));
+    EXPECT_EQ(cs::readFile(path("sub/made.bin")), "new");
+}
+
+// A FIFO is written into, not replaced by a regular file. The read end is opened first,
+// without blocking, so the test cannot hang whatever the write does.
+TEST_F(FileTest, FifoIsWrittenInPlace) {
+    const std::string fifo = path("fifo");
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0) << std::strerror(errno);
+    const int reader = open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+    ASSERT_GE(reader, 0) << std::strerror(errno);
+    cs::writeFileAtomic(fifo, std::string("through the pipe"));
+    char buffer[64] = {};
+    const ssize_t got = read(reader, buffer, sizeof buffer);
+    close(reader);
+    EXPECT_EQ(std::string(buffer, got > 0 ? size_t(got) : 0), "through the pipe");
+    EXPECT_TRUE(fs::is_fifo(fifo));
+    EXPECT_EQ(entries(), std::vector<std::string>{"fifo"});
+}
+
+// As root, a rename would replace a device node with a regular file. Root writes to a device
+// node of its own here, a copy of /dev/null, so that a failure cannot break the real one;
+// others cannot replace /dev/null, and write to it.
+TEST_F(FileTest, CharacterDeviceIsWrittenInPlace) {
+    std::string device = "/dev/null";
+    if (geteuid() == 0) {
+        struct stat null {};
+        ASSERT_EQ(stat("/dev/null", &null), 0);
+        device = path("null");
+        if (mknod(device.c_str(), S_IFCHR | 0666, null.st_rdev) != 0)
+            GTEST_SKIP() << "cannot make a device node here: " << std::strerror(errno);
+        const int probe = open(device.c_str(), O_WRONLY);
+        if (probe < 0)
+            GTEST_SKIP() << "device nodes cannot be opened here (nodev?): " << std::strerror(errno);
+        close(probe);
+    }
+    cs::writeFileAtomic(device, std::string("discarded"));
+    struct stat info {};
+    ASSERT_EQ(stat(device.c_str(), &info), 0);
+    EXPECT_TRUE(S_ISCHR(info.st_mode)) << device << " is no longer a character device";
+    EXPECT_EQ(cs::readFile(device), "");
+}
+
+// `--output /dev/stdout > file`: stdout is a regular file then, and the bytes must follow what
+// was printed there, not replace the file.
+TEST_F(FileTest, OwnStdoutIsWrittenThroughEvenWhenItIsAFile) {
+    if (!fs::exists("/dev/stdout")) GTEST_SKIP() << "this system has no /dev/stdout";
+    const std::string out = path("stdout.txt");
+    EXPECT_EXIT(
+        {
+            if (!std::freopen(out.c_str(), "w", stdout)) std::_Exit(2);
+            std::printf("printed\n");
+            cs::writeFileAtomic("/dev/stdout", std::string("written\n"));
+            std::fflush(stdout);
+            std::_Exit(0);
+        },
+        testing::ExitedWithCode(0), "");
+    EXPECT_EQ(cs::readFile(out), "printed\nwritten\n");
+    EXPECT_EQ(entries(), std::vector<std::string>{"stdout.txt"});
+}
+
+TEST_F(FileTest, ReplacedFileKeepsItsPermissions) {
+    const fs::perms mode = fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read;
+    writePlain(path("private.bin"), "old");
+    fs::permissions(path("private.bin"), mode);
+    cs::writeFileAtomic(path("private.bin"), std::string("new"));
+    EXPECT_EQ(fs::status(path("private.bin")).permissions(), mode);
+    EXPECT_EQ(cs::readFile(path("private.bin")), "new");
+}
+
+TEST_F(FileTest, NewFileGetsTheUsualPermissions) {
+    const mode_t mask = umask(0);
+    umask(mask);
+    cs::writeFileAtomic(path("new.bin"), std::string("new"));
+    struct stat info {};
+    ASSERT_EQ(stat(path("new.bin").c_str(), &info), 0);
+    EXPECT_EQ(info.st_mode & 0777, 0666 & ~mask);
+}
+
+// The temporary file's name must fit wherever the target's does.
+TEST_F(FileTest, LongestFileNameIsWritten) {
+    if (pathconf(dir_.c_str(), _PC_NAME_MAX) < 255)
+        GTEST_SKIP() << "this file system's names are shorter than 255 bytes";
+    const std::string name(255, 'n');
+    cs::writeFileAtomic(path(name), std::string("x"));
+    EXPECT_EQ(entries(), std::vector<std::string>{name});
+}
+
+TEST_F(FileTest, ReadFileStopsAtItsLimit) {
+    writePlain(path("big.bin"), std::string(1001, 'b'));
+    EXPECT_TRUE(contains(errorFrom([&] { cs::readFile(path("big.bin"), 1000); }),
+                         "big.bin: larger than 1000 bytes"));
+    EXPECT_EQ(cs::readFile(path("big.bin"), 1001).size(), 1001u);
+    // A device that never ends.
+    EXPECT_TRUE(contains(errorFrom([&] { cs::readFile("/dev/zero", 1 << 20); }),
+                         "/dev/zero: larger than 1048576 bytes"));
+}
+
+TEST_F(FileTest, CheckWritableNamesWhatIsWrongAndCreatesNothing) {
+    writePlain(path("file"), "x");
+    fs::create_directory(path("folder"));
+    EXPECT_NO_THROW(cs::checkWritable(path("new.bin")));
+    EXPECT_NO_THROW(cs::checkWritable(path("file")));
+    EXPECT_NO_THROW(cs::checkWritable("/dev/null"));
+    const std::string missing = errorFrom([&] { cs::checkWritable(path("missing/out.bin")); });
+    EXPECT_TRUE(contains(missing, "out.bin: cannot write into its directory"));
+    EXPECT_TRUE(contains(missing, "(No such file or directory)"));
+    EXPECT_TRUE(
+        contains(errorFrom([&] { cs::checkWritable(path("file/out.bin")); }), "(Not a directory)"));
+    EXPECT_TRUE(
+        contains(errorFrom([&] { cs::checkWritable(path("folder")); }), "folder: is a directory"));
+    fs::create_symlink("file/out.bin", path("link.bin"));  // into a file as if a directory
+    EXPECT_TRUE(
+        contains(errorFrom([&] { cs::checkWritable(path("link.bin")); }), "(Not a directory)"));
+    EXPECT_EQ(entries(), (std::vector<std::string>{"file", "folder", "link.bin"}));
+}
+
+TEST_F(FileTest, CheckWritableRefusesADirectoryWithoutWritePermission) {
+    if (geteuid() == 0) GTEST_SKIP() << "root may write into any directory";
+    fs::create_directory(path("locked"));
+    fs::permissions(path("locked"), fs::perms::owner_read | fs::perms::owner_exec);
+    EXPECT_TRUE(contains(errorFrom([&] { cs::checkWritable(path("locked/out.bin")); }),
+                         "(Permission denied)"));
+    fs::permissions(path("locked"), fs::perms::owner_all);
+}
+
+TEST_F(FileTest, SameFileSeesThroughSpellingsAndLinks) {
+    const std::string a = path("a.png");
+    EXPECT_TRUE(cs::sameFile(a, path("./a.png")));  // neither exists yet
+    EXPECT_TRUE(cs::sameFile(a, path("sub/../a.png")));
+    fs::create_symlink("a.png", path("link.png"));
+    EXPECT_TRUE(cs::sameFile(a, path("link.png")));
+    EXPECT_FALSE(cs::sameFile(a, path("b.png")));
+    writePlain(a, "a");
+    EXPECT_TRUE(cs::sameFile(path("link.png"), a));
+    EXPECT_FALSE(cs::sameFile(a, path("b.png")));
+    writePlain(path("b.png"), "b");
+    EXPECT_FALSE(cs::sameFile(a, path("b.png")));
+}
+
+TEST_F(FileTest, SpecialFilesAreDevicesFifosAndOurOwnStreams) {
+    writePlain(path("file"), "x");
+    ASSERT_EQ(mkfifo(path("fifo").c_str(), 0600), 0);
+    EXPECT_TRUE(cs::isSpecialFile("/dev/null"));
+    EXPECT_TRUE(cs::isSpecialFile(path("fifo")));
+    EXPECT_FALSE(cs::isSpecialFile(path("file")));
+    EXPECT_FALSE(cs::isSpecialFile(path("missing")));
+    EXPECT_FALSE(cs::isSpecialFile(dir_.string()));
 }
 
 }  // namespace
