@@ -135,9 +135,9 @@ void writeFloatLe(float value, unsigned char* bytes) {
 
 std::vector<Body> readState(const std::string& path) {
     const std::string bytes = cs::readFile(path);
-    if (bytes.empty()) throw cs::Error(path + ": empty state file (no bodies)");
+    if (bytes.empty()) throw cs::Error(cs::printable(path) + ": empty state file (no bodies)");
     if (bytes.size() % sizeof(Body) != 0)
-        throw cs::Error(path + ": " + std::to_string(bytes.size()) +
+        throw cs::Error(cs::printable(path) + ": " + std::to_string(bytes.size()) +
                         " bytes is not a whole number of 32-byte bodies "
                         "(pos.xyz, mass, vel.xyz, pad as float32)");
     std::vector<Body> bodies(bytes.size() / sizeof(Body));
@@ -147,10 +147,11 @@ std::vector<Body> readState(const std::string& path) {
         for (int k = 0; k < 8; ++k) values[k] = readFloatLe(data + 32 * i + 4 * k);
         for (float v : values)
             if (!std::isfinite(v))
-                throw cs::Error(path + ": body " + std::to_string(i) + " has a value that is " +
-                                "not a finite number");
+                throw cs::Error(cs::printable(path) + ": body " + std::to_string(i) +
+                                " has a value that is " + "not a finite number");
         if (values[3] < 0.0f)
-            throw cs::Error(path + ": body " + std::to_string(i) + " has a negative mass");
+            throw cs::Error(cs::printable(path) + ": body " + std::to_string(i) +
+                            " has a negative mass");
         bodies[i].positionMass = glm::vec4(values[0], values[1], values[2], values[3]);
         bodies[i].velocity = glm::vec4(values[4], values[5], values[6], 0.0f);
     }

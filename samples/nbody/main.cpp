@@ -363,7 +363,7 @@ private:
     static long long parseCount(const std::string& flag, const std::string& text) {
         long long value = -1;
         if (cs::parseNumber(text, value) != std::errc() || value < 0)
-            throw cs::UsageError(flag + " takes a whole number >= 0, got '" + text + "'");
+            throw cs::UsageError(flag + " takes a whole number >= 0, got " + cs::quoted(text));
         return value;
     }
 
@@ -380,8 +380,8 @@ private:
         for (std::string item; std::getline(in, item, ',');) {
             const long long n = parseCount("--bench-sizes", item);
             if (n < 1 || n > (1 << 20))
-                throw cs::UsageError("--bench-sizes takes body counts in [1, 1048576], got '" +
-                                     item + "'");
+                throw cs::UsageError("--bench-sizes takes body counts in [1, 1048576], got " +
+                                     cs::quoted(item));
             sizes.push_back(int(n));
         }
         return sizes;

@@ -130,9 +130,10 @@ private:
     // --input: the state file (README.md: count x 32 bytes of Particle).
     void loadState(const std::string& path) {
         const std::string bytes = cs::readFile(path);
-        if (bytes.empty()) throw cs::Error(path + ": empty state file, no particles");
+        if (bytes.empty())
+            throw cs::Error(cs::printable(path) + ": empty state file, no particles");
         if (bytes.size() % sizeof(Particle) != 0)
-            throw cs::Error(path + ": " + std::to_string(bytes.size()) +
+            throw cs::Error(cs::printable(path) + ": " + std::to_string(bytes.size()) +
                             " bytes is not a whole number of 32-byte particles");
         std::vector<Particle> state(bytes.size() / sizeof(Particle));
         std::memcpy(state.data(), bytes.data(), bytes.size());
@@ -144,7 +145,7 @@ private:
         };
         for (size_t i = 0; i < state.size(); ++i)
             if (!finite(state[i].position, 4) || !finite(state[i].velocity, 3))
-                throw cs::Error(path + ": particle " + std::to_string(i) +
+                throw cs::Error(cs::printable(path) + ": particle " + std::to_string(i) +
                                 " has a value that is not a finite number");
         count = int(state.size());
         checkDispatchable();

@@ -75,8 +75,8 @@ private:
             values = readValues(options().input);
             if (algorithm == "single_group" && count() > kSingleGroupCapacity)
                 throw cs::UsageError("algorithm=single_group scans at most 2048 elements; " +
-                                     options().input + " holds " + std::to_string(count()) +
-                                     " (use algorithm=library)");
+                                     cs::printable(options().input) + " holds " +
+                                     std::to_string(count()) + " (use algorithm=library)");
         }
         buildPrograms();
         createBuffers();
@@ -86,11 +86,13 @@ private:
     static std::vector<std::uint32_t> readValues(const std::string& path) {
         const std::string bytes = cs::readFile(path);
         if (bytes.empty())
-            throw cs::Error(path + ": empty file; expected raw little-endian uint32 or float32");
+            throw cs::Error(cs::printable(path) +
+                            ": empty file; expected raw little-endian uint32 or float32");
         if (bytes.size() % 4 != 0)
-            throw cs::Error(path + ": " + std::to_string(bytes.size()) +
+            throw cs::Error(cs::printable(path) + ": " + std::to_string(bytes.size()) +
                             " bytes is not a whole number of 4-byte values");
-        if (bytes.size() / 4 > 0xFFFFFFFFu) throw cs::Error(path + ": more than 2^32 - 1 values");
+        if (bytes.size() / 4 > 0xFFFFFFFFu)
+            throw cs::Error(cs::printable(path) + ": more than 2^32 - 1 values");
         std::vector<std::uint32_t> words(bytes.size() / 4);
         std::memcpy(words.data(), bytes.data(), bytes.size());
         return words;

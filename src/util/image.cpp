@@ -34,8 +34,9 @@ Image loadImage(const std::string& path) {
     // Read the bytes ourselves so a missing file reports errno ("No such file or
     // directory") rather than stb's vaguer "can't fopen".
     const std::string bytes = readFile(path);
-    if (bytes.empty()) throw Error(path + ": empty file, not an image");
-    if (bytes.size() > static_cast<std::size_t>(INT_MAX)) throw Error(path + ": file too large");
+    if (bytes.empty()) throw Error(printable(path) + ": empty file, not an image");
+    if (bytes.size() > static_cast<std::size_t>(INT_MAX))
+        throw Error(printable(path) + ": file too large");
 
     int width = 0, height = 0, channelsInFile = 0;
     // The last argument forces 4 channels whatever the file holds.
@@ -43,8 +44,8 @@ Image loadImage(const std::string& path) {
         stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()),
                               static_cast<int>(bytes.size()), &width, &height, &channelsInFile, 4),
         stbi_image_free);
-    if (!pixels) throw Error(path + ": cannot decode image: " + decodeFailure());
-    if (width <= 0 || height <= 0) throw Error(path + ": image has zero size");
+    if (!pixels) throw Error(printable(path) + ": cannot decode image: " + decodeFailure());
+    if (width <= 0 || height <= 0) throw Error(printable(path) + ": image has zero size");
 
     Image image;
     image.width = width;
@@ -56,17 +57,18 @@ Image loadImage(const std::string& path) {
 
 void savePng(const std::string& path, const Image& image) {
     if (image.width <= 0 || image.height <= 0) {
-        throw Error(path + ": cannot save an image of size " + std::to_string(image.width) + "x" +
-                    std::to_string(image.height));
+        throw Error(printable(path) + ": cannot save an image of size " +
+                    std::to_string(image.width) + "x" + std::to_string(image.height));
     }
     const std::size_t expected =
         static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 4;
     if (image.rgba.size() != expected) {
-        throw Error(path + ": image data holds " + std::to_string(image.rgba.size()) + " bytes, " +
-                    std::to_string(image.width) + "x" + std::to_string(image.height) +
+        throw Error(printable(path) + ": image data holds " + std::to_string(image.rgba.size()) +
+                    " bytes, " + std::to_string(image.width) + "x" + std::to_string(image.height) +
                     " RGBA needs " + std::to_string(expected));
     }
-    if (image.width > INT_MAX / 4) throw Error(path + ": image too wide for PNG encoding");
+    if (image.width > INT_MAX / 4)
+        throw Error(printable(path) + ": image too wide for PNG encoding");
 
     // Encode into memory, then write atomically: stbi_write_png() would write the
     // file directly and leave a partial PNG behind if it failed half way.
@@ -78,7 +80,7 @@ void savePng(const std::string& path, const Image& image) {
     const int stride = image.width * 4;
     if (!stbi_write_png_to_func(append, &png, image.width, image.height, 4, image.rgba.data(),
                                 stride)) {
-        throw Error(path + ": PNG encoding failed");
+        throw Error(printable(path) + ": PNG encoding failed");
     }
     writeFileAtomic(path, png);
 }

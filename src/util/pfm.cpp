@@ -53,12 +53,12 @@ long long positiveInt(const std::string& text) {
 
 void savePfm(const std::string& path, const PfmImage& image) {
     if (image.width <= 0 || image.height <= 0)
-        throw Error(path + ": cannot save a PFM of size " + std::to_string(image.width) + "x" +
-                    std::to_string(image.height));
+        throw Error(printable(path) + ": cannot save a PFM of size " + std::to_string(image.width) +
+                    "x" + std::to_string(image.height));
     const size_t rowFloats = size_t(image.width) * 3;
     if (image.rgb.size() != rowFloats * size_t(image.height))
-        throw Error(path + ": image data holds " + std::to_string(image.rgb.size()) + " floats, " +
-                    std::to_string(image.width) + "x" + std::to_string(image.height) +
+        throw Error(printable(path) + ": image data holds " + std::to_string(image.rgb.size()) +
+                    " floats, " + std::to_string(image.width) + "x" + std::to_string(image.height) +
                     " RGB needs " + std::to_string(rowFloats * size_t(image.height)));
 
     std::string file =
@@ -81,30 +81,32 @@ void savePfm(const std::string& path, const PfmImage& image) {
 
 PfmImage loadPfm(const std::string& path) {
     const std::string bytes = readFile(path);
-    if (bytes.empty()) throw Error(path + ": empty file, not a PFM image");
+    if (bytes.empty()) throw Error(printable(path) + ": empty file, not a PFM image");
     size_t pos = 0;
     const std::string magic = token(bytes, pos);
     if (magic != "PF" && magic != "Pf")
-        throw Error(path + ": not a PFM image (starts with neither 'PF' nor 'Pf')");
+        throw Error(printable(path) + ": not a PFM image (starts with neither 'PF' nor 'Pf')");
     const int channels = magic == "PF" ? 3 : 1;
     const long long width = positiveInt(token(bytes, pos));
     const long long height = positiveInt(token(bytes, pos));
-    if (width < 0 || height < 0) throw Error(path + ": PFM header has no valid width and height");
+    if (width < 0 || height < 0)
+        throw Error(printable(path) + ": PFM header has no valid width and height");
     const std::string scaleText = token(bytes, pos);
     double scale = 0;
     std::istringstream scaleStream(scaleText);
     if (!(scaleStream >> scale) || !scaleStream.eof() || scale == 0)
-        throw Error(path + ": PFM scale '" + scaleText + "' is not a non-zero number");
+        throw Error(printable(path) + ": PFM scale " + quoted(scaleText) +
+                    " is not a non-zero number");
     // Exactly one whitespace character separates the header from the data.
     if (pos >= bytes.size() || !std::isspace(static_cast<unsigned char>(bytes[pos])))
-        throw Error(path + ": PFM header is not followed by data");
+        throw Error(printable(path) + ": PFM header is not followed by data");
     ++pos;
 
     const size_t rowValues = size_t(width) * channels;
     const size_t expected = rowValues * size_t(height) * 4;
     if (bytes.size() - pos != expected)
-        throw Error(path + ": PFM data holds " + std::to_string(bytes.size() - pos) + " bytes, " +
-                    std::to_string(width) + "x" + std::to_string(height) + "x" +
+        throw Error(printable(path) + ": PFM data holds " + std::to_string(bytes.size() - pos) +
+                    " bytes, " + std::to_string(width) + "x" + std::to_string(height) + "x" +
                     std::to_string(channels) + " floats need " + std::to_string(expected));
 
     PfmImage image;

@@ -82,6 +82,16 @@ TEST_F(InvertTest, MissingInputFile) {
     expectFailure(invert({"--input", (dir / "nope.png").string()}), 1, "nope.png");
 }
 
+// A file name is echoed escaped and shortened: a newline in it cannot split the error line,
+// and a huge argument makes no huge message.
+TEST_F(InvertTest, EchoedFileNamesStayOneShortLine) {
+    const cs::ProcessResult run = invert({"--input", (dir / "two\nlines.png").string()});
+    expectFailure(run, 1, "two\\nlines.png: cannot open (No such file or directory)");
+    const cs::ProcessResult huge = invert({"--input", std::string(100000, 'x') + ".png"});
+    expectFailure(huge, 1, "xxx.png: cannot open (File name too long)");
+    EXPECT_LT(huge.err.size(), 200u);
+}
+
 TEST_F(InvertTest, EmptyInputFile) {
     const std::string input = (dir / "empty.png").string();
     cs::writeFileAtomic(input, "");
