@@ -67,10 +67,13 @@ private:
     cs::TextureDrawer drawer;
     double time = 0.0;
 
-    void setup() override {
+    void checkOptions() override {
         if (!options().input.empty())
             throw cs::UsageError("depth_of_field renders its own scene and takes no --input");
         cs::requireExtension("--output", options().output, ".png");
+    }
+
+    void setup() override {
         drawScene = cs::Program::graphics(
             "depth_of_field/scene.vert", "depth_of_field/scene.frag",
             {{"SLICES", std::to_string(kSlices)}, {"STACKS", std::to_string(kStacks)}});
@@ -235,7 +238,7 @@ private:
         cs::Image result{blurred.width(), blurred.height(), {}};
         result.rgba.resize(size_t(result.width) * result.height * 4);
         blurred.download(GL_RGBA, GL_UNSIGNED_BYTE, result.rgba.data(), result.rgba.size());
-        cs::savePng(options().output, cs::flipRows(result));  // GL rows run bottom-up
+        queueOutput(options().output, cs::encodePng(cs::flipRows(result)));  // GL rows: bottom-up
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {

@@ -20,8 +20,9 @@ private:
     cs::Program invert;
     cs::TextureDrawer drawer;
 
+    void checkOptions() override { cs::requireExtension("--output", options().output, ".png"); }
+
     void setup() override {
-        cs::requireExtension("--output", options().output, ".png");
         image = cs::loadImage(options().input.empty() ? cs::assetPath("test_card.png")
                                                       : options().input);
         // RGBA8 matches the rgba8 format qualifier of the images in invert.comp.
@@ -71,7 +72,7 @@ private:
         cs::Image result{image.width, image.height, {}};
         result.rgba.resize(image.rgba.size());
         inverted.download(GL_RGBA, GL_UNSIGNED_BYTE, result.rgba.data(), result.rgba.size());
-        cs::savePng(options().output, result);
+        queueOutput(options().output, cs::encodePng(result));
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {

@@ -125,10 +125,10 @@ float readFloatLe(const unsigned char* bytes) {
     return value;
 }
 
-void writeFloatLe(float value, unsigned char* bytes) {
+void writeFloatLe(float value, char* bytes) {
     std::uint32_t bits;
     std::memcpy(&bits, &value, sizeof bits);
-    for (int b = 0; b < 4; ++b) bytes[b] = static_cast<unsigned char>(bits >> (8 * b));
+    for (int b = 0; b < 4; ++b) bytes[b] = static_cast<char>(bits >> (8 * b));
 }
 
 }  // namespace
@@ -158,13 +158,13 @@ std::vector<Body> readState(const std::string& path) {
     return bodies;
 }
 
-void writeState(const std::string& path, const std::vector<Body>& bodies) {
-    std::vector<unsigned char> bytes(bodies.size() * sizeof(Body));
+std::string encodeState(const std::vector<Body>& bodies) {
+    std::string bytes(bodies.size() * sizeof(Body), '\0');
     for (size_t i = 0; i < bodies.size(); ++i) {
         const glm::vec4 halves[2] = {bodies[i].positionMass, bodies[i].velocity};
         for (int k = 0; k < 8; ++k) writeFloatLe(halves[k / 4][k % 4], &bytes[32 * i + 4 * k]);
     }
-    cs::writeFileAtomic(path, bytes.data(), bytes.size());
+    return bytes;
 }
 
 std::vector<Body> makeBodies(const std::string& kind, int count, float mass, float G,

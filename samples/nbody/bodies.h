@@ -26,8 +26,8 @@ static_assert(sizeof(Body) == 32 && offsetof(Body, positionMass) == 0 &&
 // 32 bytes per body, nothing else. Throws cs::Error naming the file when its size is not
 // a positive multiple of 32 or a value is not finite or a mass is negative.
 std::vector<Body> readState(const std::string& path);
-// Writes the same format atomically (cs::writeFileAtomic): readers never see half a file.
-void writeState(const std::string& path, const std::vector<Body>& bodies);
+// The bytes of the same format.
+std::string encodeState(const std::vector<Body>& bodies);
 
 // Initial conditions, all with total mass `mass`, in a frame where the centre of mass is
 // at rest at the origin, seeded so that the same seed gives the same bodies everywhere.

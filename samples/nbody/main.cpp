@@ -308,7 +308,7 @@ private:
         velocities[current].download(v.data(), GLsizeiptr(count * sizeof(glm::vec4)));
         std::vector<nbody::Body> bodies(count);
         for (GLuint i = 0; i < count; ++i) bodies[i] = {p[i], v[i]};
-        nbody::writeState(options().output, bodies);
+        queueOutput(options().output, nbody::encodeState(bodies));
     }
 
     // The work-group-size sweep as data: GFLOP/s of both kernels at every work-group size,

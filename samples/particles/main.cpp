@@ -293,7 +293,7 @@ private:
         if (options().output.empty()) return;
         std::vector<Particle> state(static_cast<size_t>(count));
         particles.download(state.data(), GLsizeiptr(state.size() * sizeof(Particle)));
-        cs::writeFileAtomic(options().output, state.data(), state.size() * sizeof(Particle));
+        queueOutput(options().output, state.data(), state.size() * sizeof(Particle));
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {

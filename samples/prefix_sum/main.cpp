@@ -322,7 +322,7 @@ private:
         if (options().output.empty()) return;
         std::vector<std::uint32_t> words(count());
         result.download(words.data(), GLsizeiptr(words.size() * 4));
-        cs::writeFileAtomic(options().output, words.data(), words.size() * 4);
+        queueOutput(options().output, words.data(), words.size() * 4);
     }
 
     // The library scan over growing uint arrays, against std::inclusive_scan on one CPU core

@@ -22,7 +22,7 @@
 class SummedArea : public cs::Sample {
 public:
     SummedArea()
-        : Sample("summed_area", "summed-area table: box sums from four reads, a variable blur",
+        : Sample("summed_area", "summed-area table: box sums from four reads, a variable blur", {},
                  {"--blur-output"}) {}
 
 private:
@@ -48,10 +48,13 @@ private:
     bool errorStale = true;  // the GPU result changed since `error` was measured
     int tilesX = 0, tilesY = 0;
 
-    void setup() override {
+    void checkOptions() override {
         cs::requireExtension("--output", options().output, ".pfm");
         blurOutput = options().extraValue("--blur-output").value_or("");
         cs::requireExtension("--blur-output", blurOutput, ".pfm");
+    }
+
+    void setup() override {
         image = cs::loadImage(options().input.empty() ? cs::assetPath("test_card.png")
                                                       : options().input);
         const GLsizeiptr bytes = GLsizeiptr(image.width) * image.height * sizeof(glm::vec4);
@@ -231,8 +234,8 @@ private:
     }
 
     void finish() override {
-        if (!options().output.empty()) writeTable(options().output);
-        if (!blurOutput.empty()) writePfm(blurOutput, downloadBlur());
+        if (!options().output.empty()) queueOutput(options().output, asPfm(outputTable()));
+        if (!blurOutput.empty()) queueOutput(blurOutput, asPfm(downloadBlur()));
         std::printf(
             "summed_area: blur error vs double CPU (1/255): max %.6f mean %.6f [bias %s, "
             "tiled %s]\n",
@@ -241,7 +244,7 @@ private:
     }
 
     // --output: the table of the input as it is (0-255 per channel, no bias), built once.
-    void writeTable(const std::string& path) {
+    std::vector<glm::vec4> outputTable() {
         cs::Buffer sums("output table", pixels.size());
         {
             cs::DebugGroup group("output table");
@@ -251,15 +254,15 @@ private:
         }
         std::vector<glm::vec4> values(size_t(image.width) * image.height);
         sums.download(values.data(), sums.size());
-        writePfm(path, values);
+        return values;
     }
 
-    // RGB of `values` (row 0 at the top) as a PFM; savePfm stores the rows bottom up.
-    void writePfm(const std::string& path, const std::vector<glm::vec4>& values) const {
+    // RGB of `values` (row 0 at the top) as a PFM file; encodePfm stores the rows bottom up.
+    std::string asPfm(const std::vector<glm::vec4>& values) const {
         cs::PfmImage pfm{image.width, image.height, {}};
         pfm.rgb.reserve(values.size() * 3);
         for (const glm::vec4& v : values) pfm.rgb.insert(pfm.rgb.end(), {v.r, v.g, v.b});
-        cs::savePfm(path, pfm);
+        return cs::encodePfm(pfm);
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "util/error.h"
+#include "util/file.h"
 #include "util/parse.h"
 
 namespace cs {
@@ -175,7 +176,7 @@ Options parseOptions(int argc, char** argv, const std::vector<std::string>& extr
 
 void requireExtension(const std::string& flag, const std::string& path,
                       const std::string& extension) {
-    if (path.empty()) return;
+    if (path.empty() || isSpecialFile(path)) return;
     const bool matches = path.size() >= extension.size() &&
                          lowercase(path.substr(path.size() - extension.size())) == extension;
     if (matches) return;
@@ -184,6 +185,20 @@ void requireExtension(const std::string& flag, const std::string& path,
                    [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     throw UsageError(flag + " writes " + format + " only; the file name must end in " + extension +
                      ", got " + quoted(path));
+}
+
+void checkOutputs(const std::vector<std::pair<std::string, std::string>>& outputs) {
+    for (size_t i = 0; i < outputs.size(); ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            const auto& [flag, path] = outputs[i];
+            const auto& [earlierFlag, earlierPath] = outputs[j];
+            if (!path.empty() && !earlierPath.empty() && sameFile(path, earlierPath))
+                throw UsageError(earlierFlag + " and " + flag + " name the same file, " +
+                                 quoted(path));
+        }
+    }
+    for (const auto& [flag, path] : outputs)
+        if (!path.empty()) checkWritable(path);
 }
 
 std::string optionsHelp(const std::string& program) {

@@ -43,8 +43,14 @@ Options parseOptions(int argc, char** argv, const std::vector<std::string>& extr
 
 // Throws UsageError unless `path` is empty or ends in `extension` (any case), e.g.
 // requireExtension("--output", options.output, ".png"): a writer's format follows its name.
+// A device, a FIFO or /dev/stdout has no such name, and passes.
 void requireExtension(const std::string& flag, const std::string& path,
                       const std::string& extension);
+
+// Before any work, every output as (flag, path), the path empty where the flag was not given:
+// two that name the same file (also through "./" or a symlink) are a UsageError, and one that
+// cannot be written is a cs::Error naming it (see checkWritable).
+void checkOutputs(const std::vector<std::pair<std::string, std::string>>& outputs);
 
 // Usage text for the common flags, one line each; the sample appends its parameters.
 std::string optionsHelp(const std::string& program);

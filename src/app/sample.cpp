@@ -7,6 +7,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <new>
+#include <stdexcept>
 
 #include "app/overlay.h"
 #include "gl/context.h"
@@ -36,12 +38,19 @@ bool strictGlDebug() {
 
 }  // namespace
 
-Sample::Sample(std::string name, std::string summary, std::vector<std::string> flags)
-    : name_(std::move(name)), summary_(std::move(summary)), flags_(std::move(flags)) {}
+Sample::Sample(std::string name, std::string summary, std::vector<std::string> flags,
+               std::vector<std::string> outputFlags)
+    : name_(std::move(name)),
+      summary_(std::move(summary)),
+      flags_(std::move(flags)),
+      outputFlags_(std::move(outputFlags)) {
+    flags_.insert(flags_.end(), outputFlags_.begin(), outputFlags_.end());
+}
 
 Sample::~Sample() = default;
 
 int Sample::run(int argc, char** argv) {
+    const char* stage = "reading the command line";  // for an out-of-memory message
     try {
         options_ = parseOptions(argc, argv, flags_);
         if (options_.help) {
@@ -49,6 +58,11 @@ int Sample::run(int argc, char** argv) {
             return 0;
         }
         params.setAll(options_.sets);
+        checkOptions();
+        // Before the context, let alone the work: a run that cannot write its result should
+        // not compute it first.
+        checkOutputs(outputFiles());
+        stage = "setting up";
         openContext();
         if (options_.info) {
             std::fputs(glInfoText(context_->kind()).c_str(), stdout);
@@ -58,19 +72,65 @@ int Sample::run(int argc, char** argv) {
         setup();
         params.clearChanged();  // setup() already used the starting values
         if (options_.bench) calibration_ = calibrateDevice(profiler_.method());
+        stage = "running";
         runFrames();
-        failOnGlErrors();  // before finish(): a run whose commands failed writes no --output
+        failOnGlErrors();  // before finish(): a run whose commands failed reads back nothing
+        stage = "finishing";
         finish();
         if (options_.bench) reportBench();
         failOnGlErrors();
+        stage = "writing its outputs";
+        writeOutputs();  // only now that the run has succeeded
         return 0;
     } catch (const UsageError& e) {
         std::fprintf(stderr, "%s: %s\n", name_.c_str(), e.what());
         return 2;
+    } catch (const std::bad_alloc&) {
+        const std::string input =
+            options_.input.empty() ? "" : ", with --input " + quoted(options_.input);
+        std::fprintf(stderr, "%s: out of memory while %s%s\n", name_.c_str(), stage, input.c_str());
+        return 1;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "%s: %s\n", name_.c_str(), e.what());
         return 1;
     }
+}
+
+// Every file the run may write, as (flag, path); the path is empty where the flag is not given.
+std::vector<std::pair<std::string, std::string>> Sample::outputFiles() const {
+    std::vector<std::pair<std::string, std::string>> files = {{"--output", options_.output},
+                                                              {"--screenshot", options_.screenshot},
+                                                              {"--bench-json", options_.benchJson}};
+    for (const std::string& flag : outputFlags_)
+        files.emplace_back(flag, options_.extraValue(flag).value_or(""));
+    return files;
+}
+
+void Sample::queueOutput(const std::string& path, std::string bytes) {
+    const auto files = outputFiles();
+    if (std::none_of(files.begin(), files.end(),
+                     [&](const auto& file) { return file.second == path; }))
+        throw std::logic_error(path +
+                               " is not an output flag's file: declare the flag in outputFlags");
+    outputs_.emplace_back(path, std::move(bytes));
+}
+
+void Sample::queueOutput(const std::string& path, const void* data, std::size_t size) {
+    queueOutput(path, std::string(static_cast<const char*>(data), size));
+}
+
+void Sample::writeOutputs() const {
+    if (!options_.screenshot.empty()) {
+        // A window closed during --bench's warm-up ends the run before any frame it shows.
+        if (screenshot_.rgba.empty())
+            throw Error(printable(options_.screenshot) + ": no frame was drawn to capture");
+        savePng(options_.screenshot, screenshot_);
+        std::fprintf(stderr, "%s: wrote %s (%dx%d, %s)\n", name_.c_str(),
+                     printable(options_.screenshot).c_str(), screenshot_.width, screenshot_.height,
+                     context_->kind().c_str());
+    }
+    for (const auto& [path, bytes] : outputs_) writeFileAtomic(path, bytes);
+    std::fputs(benchText_.c_str(), stdout);
 }
 
 void Sample::failOnGlErrors() const {
@@ -160,7 +220,7 @@ void Sample::frame(double dt, bool last) {
     render();
     if (!options_.noUi) drawOverlay(dt);
     profiler_.collect();
-    if (last && !options_.screenshot.empty()) writeScreenshot();
+    if (last && !options_.screenshot.empty()) captureScreenshot();
     context_->swapBuffers();
 }
 
@@ -220,7 +280,8 @@ void Sample::handleKeys() {
     reloadKeyDown_ = reloadDown;
 }
 
-void Sample::writeScreenshot() const {
+// The frame as it is now, for --screenshot; written only once the run has succeeded.
+void Sample::captureScreenshot() {
     Image image;
     image.width = width_;
     image.height = height_;
@@ -231,9 +292,7 @@ void Sample::writeScreenshot() const {
     glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
     // The screenshot shows what is on screen, so make it opaque like the window is.
     for (size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
-    savePng(options_.screenshot, flipRows(image));  // GL rows run bottom-up
-    std::fprintf(stderr, "%s: wrote %s (%dx%d, %s)\n", name_.c_str(), options_.screenshot.c_str(),
-                 width_, height_, context_->kind().c_str());
+    screenshot_ = flipRows(image);  // GL rows run bottom-up
 }
 
 double Sample::benchMedianMs(const std::string& pass) const {
@@ -252,8 +311,8 @@ void Sample::reportBench() {
     for (const std::string& pass : profiler_.passNames())
         report.passes.emplace_back(pass, summarize(profiler_.samples().at(pass)));
     report.figures = benchFigures(calibration_);
-    std::fputs(benchText(report).c_str(), stdout);
-    if (!options_.benchJson.empty()) writeFileAtomic(options_.benchJson, benchJson(report));
+    benchText_ = benchText(report);
+    if (!options_.benchJson.empty()) queueOutput(options_.benchJson, benchJson(report));
 }
 
 }  // namespace cs

@@ -11,9 +11,11 @@
 //       void render() override { ... }
 //   };
 //   CS_SAMPLE_MAIN(Invert)
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/bench.h"
@@ -23,6 +25,7 @@
 #include "gl/dispatch.h"
 #include "gl/objects.h"
 #include "gl/profiler.h"
+#include "util/image.h"
 
 namespace cs {
 
@@ -31,22 +34,35 @@ class Overlay;
 
 class Sample {
 public:
-    // `flags` are the sample's own value flags besides the common ones, e.g. {"--steps"}.
-    Sample(std::string name, std::string summary, std::vector<std::string> flags = {});
+    // `flags` are the sample's own value flags besides the common ones, e.g. {"--steps"};
+    // `outputFlags` its own flags that name a file it writes, e.g. {"--blur-output"}, which are
+    // checked with --output before any work.
+    Sample(std::string name, std::string summary, std::vector<std::string> flags = {},
+           std::vector<std::string> outputFlags = {});
     virtual ~Sample();
 
     // Runs the sample as main() would and returns its exit code: 0 success, 1 runtime
-    // failure, 2 bad usage. Errors are printed to stderr as one line.
+    // failure, 2 bad usage. Errors are printed to stderr as one line. Every output is checked
+    // before any work (its directory exists and is writable, no two name the same file), and
+    // written only once the whole run has succeeded: a failed run leaves none behind.
     int run(int argc, char** argv);
 
 protected:
+    // Before any work, with options() and the parameters set but no GL context yet: throw
+    // UsageError for what the sample cannot take, e.g. requireExtension on --output.
+    virtual void checkOptions() {}
     virtual void setup() = 0;              // create GL resources; the context is current
     virtual void update(double /*dt*/) {}  // compute passes of one frame; dt in seconds
     virtual void render() = 0;             // draw into the frame target (already bound)
     virtual void ui() {}                   // extra overlay widgets below the parameters
-    virtual void finish() {}               // after the last frame, e.g. write --output
+    virtual void finish() {}               // after the last frame, e.g. queue --output
     // The sample's figures for --bench, from the per-pass GPU times of the timed frames.
     virtual std::vector<BenchFigure> benchFigures(const Calibration&) { return {}; }
+
+    // Queues `bytes` for the file `path` (--output or one of the sample's outputFlags): written
+    // with writeFileAtomic once the run has succeeded, after its last GL error check.
+    void queueOutput(const std::string& path, std::string bytes);
+    void queueOutput(const std::string& path, const void* data, std::size_t size);
 
     // Times the GL commands issued while the scope lives and names them as a debug group:
     //   { auto pass = gpuPass("invert"); glDispatchCompute(...); }
@@ -74,17 +90,19 @@ protected:
 
 private:
     void printHelp() const;
+    std::vector<std::pair<std::string, std::string>> outputFiles() const;
     void failOnGlErrors() const;
     void openContext();
     void runFrames();
     void frame(double dt, bool last);
     void drawOverlay(double dt);
     void handleKeys();
-    void writeScreenshot() const;
+    void captureScreenshot();
     void reportBench();
+    void writeOutputs() const;
 
     std::string name_, summary_;
-    std::vector<std::string> flags_;
+    std::vector<std::string> flags_, outputFlags_;
     Options options_;
     bool headless_ = false;
     bool fixedDt_ = false;
@@ -98,6 +116,11 @@ private:
     std::string reloadError_;
     bool reloadKeyDown_ = false;
     float overlayRight_ = 0.0f;  // the overlay window's right edge last frame, in pixels
+    // What the run writes once it has succeeded: the last frame for --screenshot, the queued
+    // files, and the --bench report for stdout.
+    Image screenshot_;
+    std::vector<std::pair<std::string, std::string>> outputs_;
+    std::string benchText_;
 };
 
 }  // namespace cs

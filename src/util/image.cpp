@@ -55,22 +55,21 @@ Image loadImage(const std::string& path) {
     return image;
 }
 
-void savePng(const std::string& path, const Image& image) {
+std::string encodePng(const Image& image) {
     if (image.width <= 0 || image.height <= 0) {
-        throw Error(printable(path) + ": cannot save an image of size " +
-                    std::to_string(image.width) + "x" + std::to_string(image.height));
+        throw Error("cannot save an image of size " + std::to_string(image.width) + "x" +
+                    std::to_string(image.height));
     }
     const std::size_t expected =
         static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 4;
     if (image.rgba.size() != expected) {
-        throw Error(printable(path) + ": image data holds " + std::to_string(image.rgba.size()) +
-                    " bytes, " + std::to_string(image.width) + "x" + std::to_string(image.height) +
+        throw Error("image data holds " + std::to_string(image.rgba.size()) + " bytes, " +
+                    std::to_string(image.width) + "x" + std::to_string(image.height) +
                     " RGBA needs " + std::to_string(expected));
     }
-    if (image.width > INT_MAX / 4)
-        throw Error(printable(path) + ": image too wide for PNG encoding");
+    if (image.width > INT_MAX / 4) throw Error("image too wide for PNG encoding");
 
-    // Encode into memory, then write atomically: stbi_write_png() would write the
+    // Encode into memory, to be written atomically: stbi_write_png() would write the
     // file directly and leave a partial PNG behind if it failed half way.
     std::string png;
     auto append = [](void* context, void* data, int size) {
@@ -80,7 +79,17 @@ void savePng(const std::string& path, const Image& image) {
     const int stride = image.width * 4;
     if (!stbi_write_png_to_func(append, &png, image.width, image.height, 4, image.rgba.data(),
                                 stride)) {
-        throw Error(printable(path) + ": PNG encoding failed");
+        throw Error("PNG encoding failed");
+    }
+    return png;
+}
+
+void savePng(const std::string& path, const Image& image) {
+    std::string png;
+    try {
+        png = encodePng(image);
+    } catch (const Error& error) {
+        throw Error(printable(path) + ": " + error.what());
     }
     writeFileAtomic(path, png);
 }

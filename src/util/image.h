@@ -20,8 +20,11 @@ struct Image {
 // missing, empty, corrupt or zero-sized file.
 Image loadImage(const std::string& path);
 
-// Writes `image` as an RGBA PNG, atomically (see writeFileAtomic). Throws cs::Error
-// naming the path if the image is malformed or the file cannot be written.
+// `image` as the bytes of an RGBA PNG file. Throws cs::Error if the image is malformed.
+std::string encodePng(const Image& image);
+
+// Writes encodePng(image) to `path` (see writeFileAtomic). Throws cs::Error naming the path
+// if the image is malformed or the file cannot be written.
 void savePng(const std::string& path, const Image& image);
 
 // Returns a copy with the row order reversed (top <-> bottom).

@@ -51,14 +51,14 @@ long long positiveInt(const std::string& text) {
 
 }  // namespace
 
-void savePfm(const std::string& path, const PfmImage& image) {
+std::string encodePfm(const PfmImage& image) {
     if (image.width <= 0 || image.height <= 0)
-        throw Error(printable(path) + ": cannot save a PFM of size " + std::to_string(image.width) +
-                    "x" + std::to_string(image.height));
+        throw Error("cannot save a PFM of size " + std::to_string(image.width) + "x" +
+                    std::to_string(image.height));
     const size_t rowFloats = size_t(image.width) * 3;
     if (image.rgb.size() != rowFloats * size_t(image.height))
-        throw Error(printable(path) + ": image data holds " + std::to_string(image.rgb.size()) +
-                    " floats, " + std::to_string(image.width) + "x" + std::to_string(image.height) +
+        throw Error("image data holds " + std::to_string(image.rgb.size()) + " floats, " +
+                    std::to_string(image.width) + "x" + std::to_string(image.height) +
                     " RGB needs " + std::to_string(rowFloats * size_t(image.height)));
 
     std::string file =
@@ -75,6 +75,16 @@ void savePfm(const std::string& path, const PfmImage& image) {
                 std::swap(out[1], out[2]);
             }
         }
+    }
+    return file;
+}
+
+void savePfm(const std::string& path, const PfmImage& image) {
+    std::string file;
+    try {
+        file = encodePfm(image);
+    } catch (const Error& error) {
+        throw Error(printable(path) + ": " + error.what());
     }
     writeFileAtomic(path, file);
 }

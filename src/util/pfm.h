@@ -20,8 +20,12 @@ struct PfmImage {
     std::vector<float> rgb;  // width * height * 3 floats; row 0 = top
 };
 
-// Writes `image` as a little-endian colour PFM, atomically (see writeFileAtomic). Throws
-// cs::Error naming the path if the image is malformed or the file cannot be written.
+// `image` as the bytes of a little-endian colour PFM file. Throws cs::Error if the image is
+// malformed.
+std::string encodePfm(const PfmImage& image);
+
+// Writes encodePfm(image) to `path` (see writeFileAtomic). Throws cs::Error naming the path
+// if the image is malformed or the file cannot be written.
 void savePfm(const std::string& path, const PfmImage& image);
 
 // Reads a colour ("PF") or greyscale ("Pf", expanded to three equal channels) PFM of

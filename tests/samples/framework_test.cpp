@@ -1,14 +1,25 @@
-// How the framework ends a run whose GL commands failed: tested on test_sample, which with
+// How the framework treats a run's outputs, and how it ends a run whose GL commands failed:
+// tested on test_sample, which draws nothing, writes "finished" to --output, and with
 // gl_error=true raises GL_INVALID_ENUM in every frame (tests/tools/test_sample.cpp).
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "support/process.h"
 #include "support/sample_test.h"
+#include "util/file.h"
+
+namespace fs = std::filesystem;
 
 namespace {
 
 using FrameworkRun = cs::test::SampleTest;
+
+cs::ProcessResult testSample(std::vector<std::string> args,
+                             const std::vector<std::string>& environment = {}) {
+    args.insert(args.begin(), {CS_TEST_SAMPLE, "--headless", "--frames", "2"});
+    return cs::runProcess(args, environment);
+}
 
 // Not only test runs: a user's run (CS_GL_DEBUG unset) must not report success either.
 TEST_F(FrameworkRun, AGlErrorFailsEveryRunAndWritesNoOutput) {
@@ -37,6 +48,69 @@ TEST_F(FrameworkRun, AGlErrorWithoutDebugMessagesStillFailsTheRun) {
                        {"CS_GL_DEBUG=0"});
     expectFailure(run, 1, "OpenGL error 0x0500 (glGetError)");  // GL_INVALID_ENUM
     EXPECT_FALSE(std::filesystem::exists(output));
+}
+
+// A failed run writes nothing: not the screenshot of its last frame, not the benchmark, not
+// --output. Each is held back until the last GL error check has passed.
+TEST_F(FrameworkRun, AFailedRunWritesNoOutputAtAll) {
+    const std::string shot = (dir / "shot.png").string(), json = (dir / "bench.json").string(),
+                      output = (dir / "out.txt").string();
+    const cs::ProcessResult run = testSample(
+        {"--set", "gl_error=true", "--screenshot", shot, "--bench-json", json, "--output", output});
+    EXPECT_EQ(run.exitCode, 1) << run.err;
+    EXPECT_TRUE(fs::is_empty(dir)) << run.err;
+}
+
+TEST_F(FrameworkRun, ASucceededRunWritesEveryOutput) {
+    const std::string shot = (dir / "shot.png").string(), json = (dir / "bench.json").string(),
+                      output = (dir / "out.txt").string();
+    const cs::ProcessResult run =
+        testSample({"--screenshot", shot, "--bench-json", json, "--output", output});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(fs::exists(shot) && fs::exists(json));
+    EXPECT_EQ(cs::readFile(output), "finished\n");
+}
+
+// Every output is checked before anything else happens, the GL context included: an EGL
+// platform that does not exist would fail the run if it got that far.
+TEST_F(FrameworkRun, OutputsAreCheckedBeforeAnyWork) {
+    for (const std::string flag : {"--output", "--screenshot", "--bench-json"}) {
+        const std::string path = (dir / "missing" / "out.png").string();
+        expectFailure(testSample({flag, path}, {"CS_EGL_PLATFORM=none"}), 1,
+                      "missing/out.png: cannot write into its directory (No such file");
+    }
+    fs::create_directory(dir / "folder");
+    expectFailure(testSample({"--output", (dir / "folder").string()}, {"CS_EGL_PLATFORM=none"}), 1,
+                  "folder: is a directory");
+    EXPECT_EQ(std::vector<fs::path>(fs::directory_iterator(dir), {}),
+              std::vector<fs::path>{dir / "folder"});
+}
+
+TEST_F(FrameworkRun, TwoOutputsNamingOneFileAreAUsageError) {
+    const std::string shot = (dir / "a.png").string();
+    fs::create_symlink("a.png", dir / "link.png");
+    const std::vector<std::vector<std::string>> clashes = {
+        {"--output", shot, "--screenshot", shot},
+        {"--output", (dir / "." / "a.png").string(), "--screenshot", shot},
+        {"--screenshot", shot, "--bench-json", (dir / "link.png").string()},
+    };
+    for (const auto& args : clashes) expectFailure(testSample(args), 2, "name the same file");
+    EXPECT_EQ(std::vector<fs::path>(fs::directory_iterator(dir), {}),
+              std::vector<fs::path>{dir / "link.png"});
+}
+
+// Output to our own stdout (a regular file when the test captures it, a pipe through wc) is
+// written in place, after anything printed there before.
+TEST_F(FrameworkRun, OutputToStdoutIsWrittenInPlace) {
+    const cs::ProcessResult run = testSample({"--output", "/dev/stdout"});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_EQ(run.out, "finished\n");
+    std::string counted;
+    ASSERT_EQ(cs::runCommand(std::string(CS_TEST_SAMPLE) +
+                                 " --headless --frames 1 --output /dev/stdout | wc -c",
+                             counted),
+              0);
+    EXPECT_EQ(std::stoi(counted), 9) << counted;
 }
 
 }  // namespace

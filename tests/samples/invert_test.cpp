@@ -137,6 +137,13 @@ TEST_F(InvertTest, OutputMustBePng) {
     expectFailure(invert({"--output", (dir / "out.jpg").string()}), 2, ".png");
 }
 
+// A device or a pipe has no file name to end in .png: the PNG goes there as it is.
+TEST_F(InvertTest, OutputToStdoutNeedsNoPngName) {
+    const cs::ProcessResult run = invert({"--output", "/dev/stdout"});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_EQ(run.out.substr(0, 4), "\x89PNG");
+}
+
 TEST_F(InvertTest, UnwritableOutputLeavesNothingBehind) {
     const fs::path missing = dir / "missing";
     expectFailure(invert({"--output", (missing / "out.png").string()}), 1, "out.png");

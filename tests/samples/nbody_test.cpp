@@ -305,6 +305,15 @@ TEST_F(NBodyTest, UnwritableOutput) {
                   "out.bin");
 }
 
+// Refused before a billion steps, and before the GL context: an EGL platform that does not
+// exist would fail the run if it got that far.
+TEST_F(NBodyTest, OutputIsCheckedBeforeTheSteps) {
+    const cs::ProcessResult run = cs::runProcess({kNBody, "--headless", "--steps", "1000000000",
+                                                  "--output", (dir / "no" / "out.bin").string()},
+                                                 {"CS_EGL_PLATFORM=none"});
+    expectFailure(run, 1, "no/out.bin: cannot write into its directory");
+}
+
 TEST_F(NBodyTest, HelpListsParametersAndFlags) {
     const cs::ProcessResult run = cs::runProcess({kNBody, "--help"});
     EXPECT_EQ(run.exitCode, 0);

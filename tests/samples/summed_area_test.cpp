@@ -292,6 +292,19 @@ TEST_F(SummedAreaTest, UnwritableOutputLeavesNothingBehind) {
     EXPECT_FALSE(fs::exists(missing));
 }
 
+// --blur-output is an output like --output: checked before any work (an EGL platform that
+// does not exist would fail the run if it got that far), and never the same file as another.
+TEST_F(SummedAreaTest, BlurOutputIsCheckedWithTheOthers) {
+    const std::string missing = (dir / "missing" / "blur.pfm").string();
+    expectFailure(
+        cs::runProcess({kSample, "--headless", "--blur-output", missing}, {"CS_EGL_PLATFORM=none"}),
+        1, "missing/blur.pfm: cannot write into its directory");
+    const std::string table = (dir / "table.pfm").string();
+    expectFailure(run({"--output", table, "--blur-output", (dir / "." / "table.pfm").string()}), 2,
+                  "--output and --blur-output name the same file");
+    EXPECT_TRUE(fs::is_empty(dir));
+}
+
 TEST_F(SummedAreaTest, BadParameterValues) {
     expectFailure(run({"--set", "tile_size=12"}), 2, "8, 16, 32");
     expectFailure(run({"--set", "max_radius=65"}), 2, "max_radius");

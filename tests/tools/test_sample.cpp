@@ -4,7 +4,6 @@
 // for the test that such a run fails and writes no --output (tests/samples/framework_test.cpp);
 // --set debug_output=false turns KHR_debug off first, as a driver that sends no messages.
 #include "app/sample.h"
-#include "util/file.h"
 
 class TestSample : public cs::Sample {
 public:
@@ -22,7 +21,7 @@ private:
     }
     void render() override {}
     void finish() override {
-        if (!options().output.empty()) cs::writeFileAtomic(options().output, "finished\n");
+        if (!options().output.empty()) queueOutput(options().output, "finished\n");
     }
 };
 
