@@ -113,4 +113,14 @@ TEST_F(FrameworkRun, OutputToStdoutIsWrittenInPlace) {
     EXPECT_EQ(std::stoi(counted), 9) << counted;
 }
 
+// std::bad_alloc, from wherever it comes, ends the run with one line that says what the run
+// was doing and with which input, not with a bare "std::bad_alloc".
+TEST_F(FrameworkRun, OutOfMemoryIsOneClearLine) {
+    const std::string output = (dir / "out.txt").string();
+    const cs::ProcessResult run =
+        testSample({"--set", "out_of_memory=true", "--input", "big.bin", "--output", output});
+    expectFailure(run, 1, "test_sample: out of memory while setting up, with --input 'big.bin'");
+    EXPECT_FALSE(fs::exists(output));
+}
+
 }  // namespace

@@ -2,7 +2,10 @@
 // Its frame is the flat background, so with the overlay on, any difference is the overlay's
 // (tests/sample_smoke.sh overlay). --set gl_error=true raises GL_INVALID_ENUM in every frame,
 // for the test that such a run fails and writes no --output (tests/samples/framework_test.cpp);
-// --set debug_output=false turns KHR_debug off first, as a driver that sends no messages.
+// --set debug_output=false turns KHR_debug off first, as a driver that sends no messages;
+// --set out_of_memory=true throws std::bad_alloc in setup(), as a huge input might.
+#include <new>
+
 #include "app/sample.h"
 
 class TestSample : public cs::Sample {
@@ -12,9 +15,11 @@ public:
 private:
     bool& glError = params.add("gl_error", false, "raise a GL error in every frame");
     bool& debugOutput = params.add("debug_output", true, "leave KHR_debug messages on");
+    bool& outOfMemory = params.add("out_of_memory", false, "throw std::bad_alloc in setup()");
 
     void setup() override {
         if (!debugOutput) glDisable(GL_DEBUG_OUTPUT);
+        if (outOfMemory) throw std::bad_alloc();
     }
     void update(double) override {
         if (glError) glBindBuffer(0x1234, 0);  // no such target
