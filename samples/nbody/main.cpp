@@ -27,8 +27,9 @@ public:
                  {"--steps", "--bench-sizes"}) {}
 
 private:
-    std::string& initial = params.choice("initial", std::string("disks"),
-                                         {"disks", "plummer", "sphere"}, "initial conditions");
+    std::string& initial =
+        params.choice("initial", std::string("disks"), {"disks", "plummer", "sphere"},
+                      "initial conditions (not with --input)");
     int& bodyCount =
         params.add("bodies", 4096, {1, 1 << 20}, "number of bodies (not with --input)");
     std::string& kernel =
@@ -39,7 +40,8 @@ private:
     int& stepsPerFrame = params.add("steps_per_frame", 1, {1, 64}, "leapfrog steps per frame");
     float& softeningSqr = params.add("softening", 0.0025f, {1e-6f, 1.0f}, "softening eps^2");
     float& G = params.add("gravity", 1.0f, {1e-3f, 100.0f}, "gravitational constant G");
-    float& totalMass = params.add("mass", 1.0f, {1e-3f, 1000.0f}, "total mass (generated bodies)");
+    float& totalMass =
+        params.add("mass", 1.0f, {1e-3f, 1000.0f}, "total mass of the bodies (not with --input)");
     bool& diagnostics = params.add("diagnostics", true, "energy and momentum in the overlay");
     float& brightness = params.add("brightness", 0.6f, {0.01f, 4.0f}, "light per body");
     float& zoom = params.add("zoom", 1.0f, {0.1f, 20.0f}, "view zoom");
@@ -67,6 +69,14 @@ private:
     std::string source;              // where the bodies came from, for the overlay
     std::vector<int> benchSizes;     // --bench-sizes
     cs::Calibration fmaCalibration;  // measured on request in the overlay
+
+    void checkOptions() override {
+        if (!options().input.empty())
+            options().refuseSets({"initial", "bodies", "mass"},
+                                 "with --input: the bodies come from the file");
+        if (options().extraValue("--bench-sizes") && !options().bench)
+            throw cs::UsageError("--bench-sizes has no effect without --bench");
+    }
 
     void setup() override {
         if (auto text = options().extraValue("--steps")) stepLimit = parseCount("--steps", *text);

@@ -67,7 +67,7 @@ public:
     Particles() : Sample("particles", "particles under gravity bouncing off a moving sphere") {}
 
 private:
-    int& count = params.add("count", 65536, {0, 1 << 24}, "number of particles");
+    int& count = params.add("count", 65536, {0, 1 << 24}, "number of particles (not with --input)");
     float& dt = params.add("dt", 1.0f / 120.0f, {0.0001f, 0.05f}, "seconds per simulation step");
     int& stepsPerFrame = params.add("steps_per_frame", 2, {1, 16}, "simulation steps per frame");
     std::string& integrator =
@@ -88,6 +88,11 @@ private:
     GLsizei sphereVertexCount = 0, boxVertexCount = 0;
     std::uint32_t stepCount = 0;
     std::string countNote;  // why the overlay's count was lowered, if it was
+
+    void checkOptions() override {
+        if (!options().input.empty())
+            options().refuseSets({"count"}, "with --input: the particles come from the file");
+    }
 
     void setup() override {
         if (!options().input.empty()) {

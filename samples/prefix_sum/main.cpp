@@ -40,7 +40,7 @@ public:
 
 private:
     int& elements = params.add("elements", 16, {1, int(kSingleGroupCapacity)},
-                               "length of the generated array (when there is no --input)");
+                               "length of the generated array (not with --input)");
     std::string& type = params.choice("type", "uint", {"uint", "float"},
                                       "element type: uint32 (sums wrap modulo 2^32) or float32");
     std::string& mode = params.choice("mode", "inclusive", {"inclusive", "exclusive"},
@@ -63,6 +63,12 @@ private:
 
     bool isFloat() const { return type == "float"; }
     std::uint32_t count() const { return std::uint32_t(values.size()); }
+
+    void checkOptions() override {
+        if (!options().input.empty())
+            options().refuseSets({"elements"}, "with --input: the array comes from the file");
+        if (!options().bench) options().refuseSets({"bench_max_log2"}, "without --bench");
+    }
 
     void setup() override {
         GLint fragmentBlocks = 0;

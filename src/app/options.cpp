@@ -87,6 +87,15 @@ std::optional<std::string> Options::extraValue(const std::string& flag) const {
     return std::nullopt;
 }
 
+void Options::refuseSets(std::initializer_list<const char*> params, const std::string& why) const {
+    for (const std::string param : params) {
+        for (const std::string& set : sets) {
+            if (startsWith(set, (param + "=").c_str()))
+                throw UsageError("--set " + param + " has no effect " + why);
+        }
+    }
+}
+
 Options parseOptions(int argc, char** argv, const std::vector<std::string>& extraFlags) {
     for (const std::string& f : extraFlags) {
         if (!startsWith(f, "--") || f.size() < 3 || f.find('=') != std::string::npos ||

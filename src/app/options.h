@@ -5,6 +5,7 @@
 //     --size 640x480    --size=640x480
 // Anything wrong throws cs::UsageError with one line naming the flag and what it accepts.
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <utility>
@@ -35,6 +36,10 @@ struct Options {
 
     // The value of the last occurrence of a sample-specific flag such as "--steps", if any.
     std::optional<std::string> extraValue(const std::string& flag) const;
+    // Throws UsageError if a --set names any of `params`; `why` says what makes them
+    // meaningless, e.g. refuseSets({"bodies"}, "with --input: the bodies come from the file").
+    // For a sample's checkOptions(): an option that would be ignored is refused instead.
+    void refuseSets(std::initializer_list<const char*> params, const std::string& why) const;
 };
 
 // Parse argv (argv[0] is the program). `extraFlags` names the sample's own value flags,

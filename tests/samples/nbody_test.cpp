@@ -293,7 +293,19 @@ TEST_F(NBodyTest, BadStepCount) {
 }
 
 TEST_F(NBodyTest, BadBenchSizes) {
-    expectFailure(nbody({"--bench-sizes", "4096,0"}), 2, "--bench-sizes");
+    expectFailure(nbody({"--bench", "--bench-sizes", "4096,0"}), 2,
+                  "--bench-sizes takes body counts in [1, 1048576], got '0'");
+}
+
+// Options that would change nothing are refused, not silently ignored.
+TEST_F(NBodyTest, OptionsThatWouldBeIgnoredAreRefused) {
+    const std::string input = (dir / "in.bin").string();
+    cs::writeFileAtomic(input, encode(randomBodies(4, 1)));
+    for (const std::string set : {"bodies=5", "initial=plummer", "mass=2"})
+        expectFailure(nbody({"--input", input, "--set", set}), 2,
+                      "--set " + set.substr(0, set.find('=')) +
+                          " has no effect with --input: the bodies come from the file");
+    expectFailure(nbody({"--bench-sizes", "64"}), 2, "--bench-sizes has no effect without --bench");
 }
 
 TEST_F(NBodyTest, WorkGroupSizeNotOffered) {

@@ -269,6 +269,14 @@ TEST_F(ParticlesTest, MissingStateFile) {
     expectFailure({"--input", (dir / "nope.bin").string()}, 1, "nope.bin");
 }
 
+// The count comes from the file; a --set count beside --input would be ignored, so it is refused.
+TEST_F(ParticlesTest, CountWithInputIsRefused) {
+    const std::string input = (dir / "in.bin").string();
+    cs::writeFileAtomic(input, std::string(64, '\0'));
+    expectFailure({"--input", input, "--set", "count=5"}, 2,
+                  "--set count has no effect with --input: the particles come from the file");
+}
+
 TEST_F(ParticlesTest, NegativeTimeStep) {
     expectFailure({"--set", "dt=-1"}, 2, "'dt'");
 }

@@ -159,6 +159,16 @@ TEST_F(PrefixSumTest, UnknownType) {
     expectFailure(prefixSum({"--set", "type=double"}), 2, "uint, float");
 }
 
+// Settings that would change nothing are refused, not silently ignored.
+TEST_F(PrefixSumTest, SettingsThatWouldBeIgnoredAreRefused) {
+    const std::string input = (dir / "in.bin").string();
+    writeValues(input, randomUints(8, 1));
+    expectFailure(prefixSum({"--input", input, "--set", "elements=5"}), 2,
+                  "--set elements has no effect with --input: the array comes from the file");
+    expectFailure(prefixSum({"--set", "bench_max_log2=18"}), 2,
+                  "--set bench_max_log2 has no effect without --bench");
+}
+
 TEST_F(PrefixSumTest, UnwritableOutputLeavesNothingBehind) {
     const fs::path missing = dir / "missing";
     expectFailure(prefixSum({"--output", (missing / "out.bin").string()}), 1, "out.bin");

@@ -129,6 +129,17 @@ TEST(Options, SeedRejectsBadValues) {
     EXPECT_EQ(usageErrorOf({"--seed"}), "--seed needs a value N");
 }
 
+TEST(Options, RefuseSetsNamesTheParameterAndWhy) {
+    const Options o = parse({"--set", "count=5", "--set", "dt=0.1"});
+    EXPECT_NO_THROW(o.refuseSets({"counter", "elements"}, "with --input"));
+    try {
+        o.refuseSets({"elements", "count"}, "with --input: the file gives them");
+        ADD_FAILURE() << "expected a UsageError";
+    } catch (const UsageError& e) {
+        EXPECT_STREQ(e.what(), "--set count has no effect with --input: the file gives them");
+    }
+}
+
 // What the user typed comes back escaped and shortened: a newline cannot split the message,
 // an escape sequence cannot reach the terminal, a huge argument makes no huge message.
 TEST(Options, EchoedArgumentsAreEscapedAndShortened) {
