@@ -67,7 +67,7 @@ public:
     Particles() : Sample("particles", "particles under gravity bouncing off a moving sphere") {}
 
 private:
-    int& count = params.add("count", 65536, {0, 1 << 24}, "number of particles (not with --input)");
+    int& count = params.add("count", 65536, {1, 1 << 24}, "number of particles (not with --input)");
     float& dt = params.add("dt", 1.0f / 120.0f, {0.0001f, 0.05f}, "seconds per simulation step");
     int& stepsPerFrame = params.add("steps_per_frame", 2, {1, 16}, "simulation steps per frame");
     std::string& integrator =
@@ -158,9 +158,8 @@ private:
     }
 
     void upload(const std::vector<Particle>& state) {
-        particles = cs::Buffer("particles",
-                               GLsizeiptr(std::max<size_t>(state.size(), 1) * sizeof(Particle)),
-                               state.data());
+        particles =
+            cs::Buffer("particles", GLsizeiptr(state.size() * sizeof(Particle)), state.data());
         // The same buffer feeds the vertex shader, one Particle per vertex (binding 0):
         // attribute 0 = position, 1 = velocity, at their offsets inside the struct.
         particleLayout = cs::VertexArray("particle attributes");
@@ -228,7 +227,7 @@ private:
         glUniform1f(step.uniform("lifetime"), lifetime);
         glUniform1ui(step.uniform("seed"), std::uint32_t(seed()));
         const GLuint groups = step.groupsFor(GLuint(count), 0, "particles");
-        for (int i = 0; i < stepsPerFrame && groups > 0; ++i) {
+        for (int i = 0; i < stepsPerFrame; ++i) {
             ++stepCount;
             const double t = double(stepCount) * dt;  // the sphere is where it is at the step's end
             glUniform3fv(step.uniform("sphereCenter"), 1, glm::value_ptr(sphereCenter(t)));
