@@ -133,6 +133,12 @@ void writeFloatLe(float value, char* bytes) {
 
 }  // namespace
 
+bool isFinite(const Body& body) {
+    for (int k = 0; k < 4; ++k)
+        if (!std::isfinite(body.positionMass[k]) || !std::isfinite(body.velocity[k])) return false;
+    return true;
+}
+
 std::vector<Body> readState(const std::string& path) {
     const std::string bytes = cs::readFile(path);
     if (bytes.empty()) throw cs::Error(cs::printable(path) + ": empty state file (no bodies)");
@@ -145,15 +151,15 @@ std::vector<Body> readState(const std::string& path) {
     for (size_t i = 0; i < bodies.size(); ++i) {
         float values[8];
         for (int k = 0; k < 8; ++k) values[k] = readFloatLe(data + 32 * i + 4 * k);
-        for (float v : values)
-            if (!std::isfinite(v))
-                throw cs::Error(cs::printable(path) + ": body " + std::to_string(i) +
-                                " has a value that is " + "not a finite number");
+        bodies[i].positionMass = glm::vec4(values[0], values[1], values[2], values[3]);
+        bodies[i].velocity = glm::vec4(values[4], values[5], values[6], values[7]);
+        if (!isFinite(bodies[i]))
+            throw cs::Error(cs::printable(path) + ": body " + std::to_string(i) +
+                            " has a value that is not a finite number");
         if (values[3] < 0.0f)
             throw cs::Error(cs::printable(path) + ": body " + std::to_string(i) +
                             " has a negative mass");
-        bodies[i].positionMass = glm::vec4(values[0], values[1], values[2], values[3]);
-        bodies[i].velocity = glm::vec4(values[4], values[5], values[6], 0.0f);
+        bodies[i].velocity.w = 0.0f;  // the pad: unused
     }
     return bodies;
 }

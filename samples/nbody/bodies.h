@@ -28,6 +28,8 @@ static_assert(sizeof(Body) == 32 && offsetof(Body, positionMass) == 0 &&
 std::vector<Body> readState(const std::string& path);
 // The bytes of the same format.
 std::string encodeState(const std::vector<Body>& bodies);
+// Whether every value of the body, the unused one included, is a finite number.
+bool isFinite(const Body& body);
 
 // Initial conditions, all with total mass `mass`, in a frame where the centre of mass is
 // at rest at the origin, seeded so that the same seed gives the same bodies everywhere.

@@ -309,7 +309,8 @@ private:
         // --steps K: whatever the frames did not run yet, so that exactly K steps are done.
         if (stepLimit >= 0)
             while (stepsDone < stepLimit) leapfrogStep();
-        if (options().output.empty()) return;
+        // A batch run (--steps or --output) reads the state back once, and checks it.
+        if (options().output.empty() && stepLimit < 0) return;
         synchronize();
         // glGetBufferSubData reads what the last step's shader wrote.
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
@@ -317,8 +318,16 @@ private:
         positions[current].download(p.data(), GLsizeiptr(count * sizeof(glm::vec4)));
         velocities[current].download(v.data(), GLsizeiptr(count * sizeof(glm::vec4)));
         std::vector<nbody::Body> bodies(count);
-        for (GLuint i = 0; i < count; ++i) bodies[i] = {p[i], v[i]};
-        queueOutput(options().output, nbody::encodeState(bodies));
+        for (GLuint i = 0; i < count; ++i) {
+            bodies[i] = {p[i], v[i]};
+            // Masses or distances near the float limit overflow the force sums to inf, then
+            // NaN: a state no --input would take.
+            if (!nbody::isFinite(bodies[i]))
+                throw cs::Error("after step " + std::to_string(stepsDone) + ", body " +
+                                std::to_string(i) +
+                                " is no longer a finite number: its motion overflowed float");
+        }
+        if (!options().output.empty()) queueOutput(options().output, nbody::encodeState(bodies));
     }
 
     // The work-group-size sweep as data: GFLOP/s of both kernels at every work-group size,

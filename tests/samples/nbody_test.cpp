@@ -282,6 +282,23 @@ TEST_F(NBodyTest, NegativeMassInStateFile) {
     expectFailure(nbody({"--input", input}), 1, "negative.bin: body 1 has a negative mass");
 }
 
+// Finite input whose forces overflow float (inf, then NaN) is a failure, not a state file
+// that --input would refuse: masses near the float limit, one length unit apart, G = 100.
+TEST_F(NBodyTest, StateThatOverflowsFloatIsAnError) {
+    std::vector<Body> bodies(2);
+    bodies[0] = {{0, 0, 0}, 3e38, {0, 0, 0}};
+    bodies[1] = {{1, 0, 0}, 3e38, {0, 0, 0}};
+    const std::string input = (dir / "heavy.bin").string(), output = (dir / "out.bin").string();
+    cs::writeFileAtomic(input, encode(bodies));
+    const std::string message = "after step 1, body 0 is no longer a finite number";
+    expectFailure(
+        nbody({"--input", input, "--set", "gravity=100", "--steps", "1", "--output", output}), 1,
+        message);
+    EXPECT_FALSE(fs::exists(output));
+    // Checked at the end of --steps also without --output.
+    expectFailure(nbody({"--input", input, "--set", "gravity=100", "--steps", "1"}), 1, message);
+}
+
 TEST_F(NBodyTest, NegativeTimeStepRefused) {
     expectFailure(nbody({"--set", "dt=-1"}), 2, "dt");
 }
