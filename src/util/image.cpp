@@ -3,7 +3,9 @@
 #include <stb_image.h>
 #include <stb_image_write.h>
 
+#include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 
@@ -28,6 +30,70 @@ std::string decodeFailure() {
     return "corrupt or truncated data";
 }
 
+using Pixels = std::unique_ptr<stbi_uc, void (*)(void*)>;
+
+Pixels decode(const std::string& bytes, int& width, int& height, int channels) {
+    int channelsInFile = 0;
+    return Pixels(stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()),
+                                        static_cast<int>(bytes.size()), &width, &height,
+                                        &channelsInFile, channels),
+                  stbi_image_free);
+}
+
+std::uint32_t readBigEndian(const char* bytes) {
+    std::uint32_t value = 0;
+    for (int i = 0; i < 4; ++i) value = value << 8 | static_cast<unsigned char>(bytes[i]);
+    return value;
+}
+
+std::string bigEndian(std::uint32_t value) {
+    return {char(value >> 24), char(value >> 16), char(value >> 8), char(value)};
+}
+
+// The CRC-32 that ends every PNG chunk, over its type and data (PNG spec, annex D).
+std::uint32_t crc32(const std::string& bytes) {
+    std::uint32_t crc = 0xFFFFFFFFu;
+    for (const char byte : bytes) {
+        crc ^= static_cast<unsigned char>(byte);
+        for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+// stb_image looks up a palette index past the end of a PNG's palette (its PLTE chunk) in
+// memory it never set, so such a file would decode differently from run to run. To see the
+// indices, this decodes a copy whose palette is 256 greys, entry i being (i, i, i): the
+// copy's grey pixels are the indices themselves.
+void checkPaletteIndices(const std::string& path, const std::string& png) {
+    if (png.compare(0, 8, "\x89PNG\r\n\x1a\n") != 0) return;
+    bool paletted = false;
+    // Each chunk: data length (4 bytes), type (4), data, CRC (4).
+    for (size_t at = 8; at + 12 <= png.size();) {
+        const std::uint32_t length = readBigEndian(&png[at]);
+        if (length > png.size() - at - 12) return;  // truncated: the decoder will say so
+        const std::string type = png.substr(at + 4, 4);
+        const size_t next = at + 12 + length;
+        if (type == "IHDR" && length >= 10) paletted = png[at + 8 + 9] == 3;  // colour type
+        if (type == "PLTE" && paletted) {
+            std::string greys = "PLTE";
+            for (int i = 0; i < 256; ++i) greys.append(3, char(i));
+            const std::string copy = png.substr(0, at) + bigEndian(768) + greys +
+                                     bigEndian(crc32(greys)) + png.substr(next);
+            int width = 0, height = 0;
+            const Pixels indices = decode(copy, width, height, 1);
+            if (!indices) return;  // nor will the file itself decode, which names why
+            const stbi_uc largest =
+                *std::max_element(indices.get(), indices.get() + size_t(width) * height);
+            if (largest >= length / 3)
+                throw Error(printable(path) + ": a pixel uses palette entry " +
+                            std::to_string(largest) + ", past the end of the " +
+                            std::to_string(length / 3) + "-entry palette");
+            return;
+        }
+        at = next;
+    }
+}
+
 }  // namespace
 
 Image loadImage(const std::string& path) {
@@ -38,12 +104,9 @@ Image loadImage(const std::string& path) {
     if (bytes.size() > static_cast<std::size_t>(INT_MAX))
         throw Error(printable(path) + ": file too large");
 
-    int width = 0, height = 0, channelsInFile = 0;
-    // The last argument forces 4 channels whatever the file holds.
-    std::unique_ptr<stbi_uc, void (*)(void*)> pixels(
-        stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()),
-                              static_cast<int>(bytes.size()), &width, &height, &channelsInFile, 4),
-        stbi_image_free);
+    checkPaletteIndices(path, bytes);
+    int width = 0, height = 0;
+    const Pixels pixels = decode(bytes, width, height, 4);  // RGBA whatever the file holds
     if (!pixels) throw Error(printable(path) + ": cannot decode image: " + decodeFailure());
     if (width <= 0 || height <= 0) throw Error(printable(path) + ": image has zero size");
 

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <random>
 
+#include "support/paletted_png.h"
 #include "support/process.h"
 #include "support/sample_test.h"
 #include "util/file.h"
@@ -106,6 +107,15 @@ TEST_F(InvertTest, CorruptPng) {
     const std::string input = (dir / "truncated.png").string();
     cs::writeFileAtomic(input, bytes.substr(0, bytes.size() / 2));
     expectFailure(invert({"--input", input}), 1, "truncated.png");
+}
+
+// A palette index past the palette's end: refused, not decoded from memory stb never set.
+TEST_F(InvertTest, PaletteIndexPastThePalette) {
+    const std::string input = (dir / "paletted.png").string();
+    cs::writeFileAtomic(input, cs::test::palettedPng(2, 1, std::string(3, '\x80'), {0, 7}));
+    expectFailure(
+        invert({"--input", input}), 1,
+        "paletted.png: a pixel uses palette entry 7, past the end of the 1-entry palette");
 }
 
 TEST_F(InvertTest, TextFileNamedPng) {

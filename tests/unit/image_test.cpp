@@ -13,6 +13,7 @@
 #include <tuple>
 
 #include "support/error_from.h"
+#include "support/paletted_png.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -118,6 +119,25 @@ TEST_F(ImageTest, LoadTextFileNamedPngNamesPath) {
     const std::string message = errorFrom([&] { cs::loadImage(path("notes.png")); });
     EXPECT_TRUE(contains(message, path("notes.png")));
     EXPECT_TRUE(contains(message, "not an image format")) << message;
+}
+
+TEST_F(ImageTest, PalettedPngDecodesThroughItsPalette) {
+    const std::string palette("\xff\x00\x00\x00\x00\xff", 6);  // red, blue
+    cs::writeFileAtomic(path("two.png"), cs::test::palettedPng(3, 1, palette, {0, 1, 0}));
+    const cs::Image image = cs::loadImage(path("two.png"));
+    const std::vector<std::uint8_t> expected = {255, 0, 0, 255, 0, 0, 255, 255, 255, 0, 0, 255};
+    EXPECT_EQ(image.rgba, expected);
+}
+
+// stb_image would look such an index up in memory it never set: output that differs from run
+// to run. The index is found and the file refused, by name.
+TEST_F(ImageTest, PaletteIndexPastThePaletteIsRefused) {
+    const std::string palette("\xff\x00\x00\x00\x00\xff", 6);  // two entries
+    cs::writeFileAtomic(path("past.png"),
+                        cs::test::palettedPng(4, 2, palette, {0, 1, 1, 0, 1, 0, 200, 1}));
+    EXPECT_TRUE(contains(errorFrom([&] { cs::loadImage(path("past.png")); }),
+                         "past.png: a pixel uses palette entry 200, past the end of the 2-entry "
+                         "palette"));
 }
 
 TEST_F(ImageTest, SaveRejectsMalformedImageAndWritesNothing) {

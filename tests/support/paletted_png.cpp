@@ -1,0 +1,61 @@
+#include "support/paletted_png.h"
+
+#include <algorithm>
+
+namespace cs::test {
+namespace {
+
+std::string bigEndian(std::uint32_t value) {
+    return {char(value >> 24), char(value >> 16), char(value >> 8), char(value)};
+}
+
+std::uint32_t crc32(const std::string& bytes) {
+    std::uint32_t crc = 0xFFFFFFFFu;
+    for (const char byte : bytes) {
+        crc ^= static_cast<unsigned char>(byte);
+        for (int bit = 0; bit < 8; ++bit) crc = (crc & 1u) ? (crc >> 1) ^ 0xEDB88320u : crc >> 1;
+    }
+    return ~crc;
+}
+
+std::string chunk(const std::string& type, const std::string& data) {
+    return bigEndian(std::uint32_t(data.size())) + type + data + bigEndian(crc32(type + data));
+}
+
+// A zlib stream of stored (uncompressed) deflate blocks: no compressor needed.
+std::string zlibStored(const std::string& raw) {
+    std::string out = "\x78\x01";
+    size_t at = 0;
+    do {
+        const size_t size = std::min<size_t>(raw.size() - at, 65535);
+        const bool last = at + size == raw.size();
+        out += char(last ? 1 : 0);
+        out += {char(size), char(size >> 8), char(~size), char(~size >> 8)};
+        out += raw.substr(at, size);
+        at += size;
+    } while (at < raw.size());
+    std::uint32_t a = 1, b = 0;  // Adler-32
+    for (const char byte : raw) {
+        a = (a + static_cast<unsigned char>(byte)) % 65521;
+        b = (b + a) % 65521;
+    }
+    return out + bigEndian(b << 16 | a);
+}
+
+}  // namespace
+
+std::string palettedPng(int width, int height, const std::string& palette,
+                        const std::vector<std::uint8_t>& indices) {
+    std::string header = bigEndian(std::uint32_t(width)) + bigEndian(std::uint32_t(height));
+    header +=
+        {8, 3, 0, 0, 0};  // bit depth, colour type 3 (paletted), compression, filter, interlace
+    std::string rows;
+    for (int y = 0; y < height; ++y) {
+        rows += '\0';  // filter type None
+        rows.append(indices.begin() + size_t(y) * width, indices.begin() + size_t(y + 1) * width);
+    }
+    return "\x89PNG\r\n\x1a\n" + chunk("IHDR", header) + chunk("PLTE", palette) +
+           chunk("IDAT", zlibStored(rows)) + chunk("IEND", "");
+}
+
+}  // namespace cs::test
