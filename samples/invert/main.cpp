@@ -4,6 +4,7 @@
 #include "app/draw.h"
 #include "app/paths.h"
 #include "app/sample.h"
+#include "gl/info.h"
 #include "util/error.h"
 #include "util/image.h"
 
@@ -23,8 +24,9 @@ private:
     void checkOptions() override { cs::requireExtension("--output", options().output, ".png"); }
 
     void setup() override {
-        image = cs::loadImage(options().input.empty() ? cs::assetPath("test_card.png")
-                                                      : options().input);
+        image = cs::loadImage(
+            options().input.empty() ? cs::assetPath("test_card.png") : options().input,
+            cs::glInteger(GL_MAX_TEXTURE_SIZE));  // refused before decoding if larger
         // RGBA8 matches the rgba8 format qualifier of the images in invert.comp.
         original = cs::Texture2D("original", image.width, image.height, GL_RGBA8);
         original.upload(GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());

@@ -14,6 +14,7 @@
 #include "app/sample.h"
 #include "compute/summed_area_table.h"
 #include "gl/debug.h"
+#include "gl/info.h"
 #include "reference.h"
 #include "util/error.h"
 #include "util/image.h"
@@ -55,8 +56,9 @@ private:
     }
 
     void setup() override {
-        image = cs::loadImage(options().input.empty() ? cs::assetPath("test_card.png")
-                                                      : options().input);
+        image = cs::loadImage(
+            options().input.empty() ? cs::assetPath("test_card.png") : options().input,
+            cs::glInteger(GL_MAX_TEXTURE_SIZE));  // refused before decoding if larger
         const GLsizeiptr bytes = GLsizeiptr(image.width) * image.height * sizeof(glm::vec4);
         GLint64 maxBlock = 0;
         glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);

@@ -96,7 +96,7 @@ void checkPaletteIndices(const std::string& path, const std::string& png) {
 
 }  // namespace
 
-Image loadImage(const std::string& path) {
+Image loadImage(const std::string& path, int maxSide) {
     // Read the bytes ourselves so a missing file reports errno ("No such file or
     // directory") rather than stb's vaguer "can't fopen".
     const std::string bytes = readFile(path);
@@ -104,8 +104,20 @@ Image loadImage(const std::string& path) {
     if (bytes.size() > static_cast<std::size_t>(INT_MAX))
         throw Error(printable(path) + ": file too large");
 
+    // The size from the header, before decoding allocates for it. (A file whose header stb
+    // cannot read fails to decode below, with the reason.)
+    int width = 0, height = 0, channels = 0;
+    if (stbi_info_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()),
+                              static_cast<int>(bytes.size()), &width, &height, &channels)) {
+        const std::string size = std::to_string(width) + "x" + std::to_string(height);
+        if (width > maxSide || height > maxSide)
+            throw Error(printable(path) + ": a " + size + " image exceeds the limit of " +
+                        std::to_string(maxSide) + " pixels per side");
+        if (std::uint64_t(width) * std::uint64_t(height) * 4 > kMaxImageBytes)
+            throw Error(printable(path) + ": a " + size + " image needs more than the " +
+                        std::to_string(kMaxImageBytes >> 20) + " MiB this decodes");
+    }
     checkPaletteIndices(path, bytes);
-    int width = 0, height = 0;
     const Pixels pixels = decode(bytes, width, height, 4);  // RGBA whatever the file holds
     if (!pixels) throw Error(printable(path) + ": cannot decode image: " + decodeFailure());
     if (width <= 0 || height <= 0) throw Error(printable(path) + ": image has zero size");

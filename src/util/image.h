@@ -4,6 +4,7 @@
 // Screenshots, golden images and sample inputs all use this one type. Rows are
 // stored top row first, as image files are; OpenGL's glReadPixels and texture
 // uploads count rows from the bottom, so convert with flipRows at that boundary.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -15,10 +16,15 @@ struct Image {
     std::vector<std::uint8_t> rgba;  // width * height * 4 bytes; row 0 = top
 };
 
+// The most loadImage decodes: 1 GiB of RGBA, e.g. 16384 x 16384 pixels.
+constexpr std::size_t kMaxImageBytes = std::size_t(1) << 30;
+
 // Loads any format stb_image reads (PNG, JPEG, BMP, TGA, ...), converted to RGBA:
-// grey and RGB inputs get alpha 255. Throws cs::Error naming the path for a
-// missing, empty, corrupt or zero-sized file.
-Image loadImage(const std::string& path);
+// grey and RGB inputs get alpha 255. An image wider or taller than `maxSide` (a caller that
+// makes a texture of it passes GL_MAX_TEXTURE_SIZE), or larger than kMaxImageBytes as RGBA,
+// is refused from its header, before decoding. Throws cs::Error naming the path for a
+// missing, empty, corrupt, too large or zero-sized file.
+Image loadImage(const std::string& path, int maxSide = 16384);
 
 // `image` as the bytes of an RGBA PNG file. Throws cs::Error if the image is malformed.
 std::string encodePng(const Image& image);

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <random>
 
-#include "support/paletted_png.h"
+#include "support/handmade_png.h"
 #include "support/process.h"
 #include "support/sample_test.h"
 #include "util/file.h"
@@ -124,11 +124,27 @@ TEST_F(InvertTest, TextFileNamedPng) {
     expectFailure(invert({"--input", input}), 1, "text.png");
 }
 
+// One pixel wider than this GL's GL_MAX_TEXTURE_SIZE (16384 on llvmpipe, 32768 on many GPUs)
+// is refused with the limit named, from the file's header.
 TEST_F(InvertTest, ImageLargerThanMaxTextureSize) {
-    // llvmpipe allows 16384; one pixel more must be refused with the limit named.
+    const cs::ProcessResult info = cs::runProcess({kInvert, "--headless", "--info"});
+    const std::string key = "max texture size:";
+    const size_t at = info.out.find(key);
+    ASSERT_NE(at, std::string::npos) << info.out;
+    const int limit = std::stoi(info.out.substr(at + key.size()));
     const std::string input = (dir / "wide.png").string();
-    cs::savePng(input, randomImage(16385, 1, 3));
-    expectFailure(invert({"--input", input}), 1, "exceeds this GL's limit");
+    cs::savePng(input, randomImage(limit + 1, 1, 3));
+    expectFailure(invert({"--input", input}), 1,
+                  "wide.png: a " + std::to_string(limit + 1) + "x1 image exceeds the limit of " +
+                      std::to_string(limit) + " pixels per side");
+}
+
+// A header that claims 2^24 x 1 pixels, and no pixels: refused from the header, never decoded
+// (which would fail differently, the data being missing).
+TEST_F(InvertTest, ImageWiderThanAnyTextureIsRefusedBeforeDecoding) {
+    const std::string input = (dir / "wide.png").string();
+    cs::writeFileAtomic(input, cs::test::pngHeaderOnly(1 << 24, 1));
+    expectFailure(invert({"--input", input}), 1, "wide.png: a 16777216x1 image exceeds the limit");
 }
 
 TEST_F(InvertTest, UnknownParameter) {

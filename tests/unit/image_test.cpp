@@ -13,7 +13,7 @@
 #include <tuple>
 
 #include "support/error_from.h"
-#include "support/paletted_png.h"
+#include "support/handmade_png.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -138,6 +138,24 @@ TEST_F(ImageTest, PaletteIndexPastThePaletteIsRefused) {
     EXPECT_TRUE(contains(errorFrom([&] { cs::loadImage(path("past.png")); }),
                          "past.png: a pixel uses palette entry 200, past the end of the 2-entry "
                          "palette"));
+}
+
+// The size comes from the header, before decoding: these files have no pixels at all, so a
+// decode would fail with "truncated" instead.
+TEST_F(ImageTest, ImageTooLargeIsRefusedFromItsHeader) {
+    cs::writeFileAtomic(path("wide.png"), cs::test::pngHeaderOnly(101, 1));
+    EXPECT_TRUE(contains(errorFrom([&] { cs::loadImage(path("wide.png"), 100); }),
+                         "wide.png: a 101x1 image exceeds the limit of 100 pixels per side"));
+    // A TGA header (18 bytes, sizes little-endian): 20000 x 20000 RGB, 1.6 GB as RGBA. (stb
+    // itself refuses a PNG that large when it reads the header.)
+    std::string tga(18, '\0');
+    tga[2] = 2;  // uncompressed true colour
+    tga[12] = tga[14] = char(20000 & 0xff);
+    tga[13] = tga[15] = char(20000 >> 8);
+    tga[16] = 24;  // bits per pixel
+    cs::writeFileAtomic(path("huge.tga"), tga);
+    EXPECT_TRUE(contains(errorFrom([&] { cs::loadImage(path("huge.tga"), 1 << 20); }),
+                         "huge.tga: a 20000x20000 image needs more than the 1024 MiB"));
 }
 
 TEST_F(ImageTest, SaveRejectsMalformedImageAndWritesNothing) {

@@ -1,4 +1,4 @@
-#include "support/paletted_png.h"
+#include "support/handmade_png.h"
 
 #include <algorithm>
 
@@ -42,20 +42,28 @@ std::string zlibStored(const std::string& raw) {
     return out + bigEndian(b << 16 | a);
 }
 
+// The PNG signature and the IHDR chunk: size, bit depth 8, colour type, no interlacing.
+std::string signatureAndHeader(int width, int height, char colourType) {
+    std::string header = bigEndian(std::uint32_t(width)) + bigEndian(std::uint32_t(height));
+    header += {8, colourType, 0, 0, 0};
+    return "\x89PNG\r\n\x1a\n" + chunk("IHDR", header);
+}
+
 }  // namespace
 
 std::string palettedPng(int width, int height, const std::string& palette,
                         const std::vector<std::uint8_t>& indices) {
-    std::string header = bigEndian(std::uint32_t(width)) + bigEndian(std::uint32_t(height));
-    header +=
-        {8, 3, 0, 0, 0};  // bit depth, colour type 3 (paletted), compression, filter, interlace
     std::string rows;
     for (int y = 0; y < height; ++y) {
         rows += '\0';  // filter type None
         rows.append(indices.begin() + size_t(y) * width, indices.begin() + size_t(y + 1) * width);
     }
-    return "\x89PNG\r\n\x1a\n" + chunk("IHDR", header) + chunk("PLTE", palette) +
+    return signatureAndHeader(width, height, 3) + chunk("PLTE", palette) +
            chunk("IDAT", zlibStored(rows)) + chunk("IEND", "");
+}
+
+std::string pngHeaderOnly(int width, int height) {
+    return signatureAndHeader(width, height, 2);
 }
 
 }  // namespace cs::test
