@@ -225,7 +225,7 @@ private:
         glUniform1f(step.uniform("restitution"), restitution);
         glUniform1f(step.uniform("sphereRadius"), sphereRadius);
         glUniform1f(step.uniform("lifetime"), lifetime);
-        glUniform1ui(step.uniform("seed"), std::uint32_t(seed()));
+        glUniform1ui(step.uniform("seed"), seed());
         const GLuint groups = step.groupsFor(GLuint(count), 0, "particles");
         for (int i = 0; i < stepsPerFrame; ++i) {
             ++stepCount;

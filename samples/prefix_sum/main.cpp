@@ -106,7 +106,7 @@ private:
 
     // Without --input: small numbers, so the plots can label every bar.
     void generate() {
-        std::mt19937 random{std::uint32_t(seed())};
+        std::mt19937 random{seed()};
         values.resize(size_t(elements));
         std::uniform_int_distribution<std::uint32_t> digit(1, 9);
         std::uniform_real_distribution<float> signedUnit(-1.0f, 1.0f);
@@ -337,7 +337,7 @@ private:
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
         std::vector<cs::BenchFigure> figures;
         cs::GpuScan scan(cs::ScanType::Uint);
-        std::mt19937 random{std::uint32_t(seed())};
+        std::mt19937 random{seed()};
         for (int log2 = 16; log2 <= benchMaxLog2; log2 += 2) {
             const std::size_t n = std::size_t(1) << log2;
             std::vector<std::uint32_t> data(n), cpu(n), gpu(n);

@@ -164,7 +164,8 @@ Options parseOptions(int argc, char** argv, const std::vector<std::string>& extr
             }
         } else if (flag == "--seed") {
             if (!parseWhole(value, o.seed)) {
-                throw UsageError("--seed expects an integer in [0, 2^64-1], got " + quoted(value));
+                throw UsageError("--seed expects an integer in [0, 4294967295], got " +
+                                 quoted(value));
             }
         } else if (flag == "--screenshot") {
             requireExtension(flag, value, ".png");
@@ -219,7 +220,7 @@ std::string optionsHelp(const std::string& program) {
         {"--screenshot FILE.png", "write the last frame (overlay included unless --no-ui)"},
         {"--no-ui", "hide the overlay"},
         {"--set name=value", "set a parameter (repeatable; see the parameters below)"},
-        {"--seed N", "seed for anything random (default 1)"},
+        {"--seed N", "seed for anything random, 0 to 4294967295 (default 1)"},
         {"--fixed-dt, --no-fixed-dt",
          "advance time by a fixed step instead of the clock (default: on when headless)"},
         {"--info", "print GL vendor, renderer, version and compute limits"},

@@ -24,7 +24,7 @@ struct Options {
     int width = 1280;  // --size WxH, each side in [1, 16384]
     int height = 720;
     int frames = 0;                 // --frames N; 0 runs until the window is closed
-    std::uint64_t seed = 1;         // --seed N
+    std::uint32_t seed = 1;         // --seed N; 32 bits, all of which every sample uses
     std::string screenshot;         // --screenshot FILE.png
     std::string benchJson;          // --bench-json FILE
     std::string input;              // --input FILE

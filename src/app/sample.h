@@ -84,7 +84,7 @@ protected:
     int height() const { return height_; }
     bool headless() const { return headless_; }
     const Options& options() const { return options_; }
-    std::uint64_t seed() const { return options_.seed; }
+    std::uint32_t seed() const { return options_.seed; }
 
     Params params;
 

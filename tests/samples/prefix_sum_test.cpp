@@ -196,6 +196,12 @@ TEST_F(PrefixSumTest, GeneratedArrayIsScannedAndFollowsTheSeed) {
     EXPECT_NE(scanGenerated("8"), sums) << "another seed must give another array";
 }
 
+// A seed is 32 bits; 2^32 is refused, not cut to 32 bits, where it would give seed 0's array.
+TEST_F(PrefixSumTest, SeedAbove32BitsIsRefused) {
+    expectFailure(prefixSum({"--seed", "4294967296"}), 2,
+                  "--seed expects an integer in [0, 4294967295], got '4294967296'");
+}
+
 TEST_F(PrefixSumTest, BenchJsonHasGpuAndCpuFigures) {
     const std::string json = (dir / "bench.json").string();
     const cs::ProcessResult run =
