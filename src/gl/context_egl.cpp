@@ -52,6 +52,9 @@ public:
         const char* clientExtensions = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
         const char* forced = std::getenv("CS_EGL_PLATFORM");
         const std::string want = forced ? forced : "";
+        if (!want.empty() && want != "device" && want != "surfaceless" && want != "default")
+            throw UsageError("CS_EGL_PLATFORM " + quoted(want) +
+                             " is not one of device, surfaceless, default");
         auto getPlatformDisplay = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(
             eglGetProcAddress("eglGetPlatformDisplayEXT"));
 
@@ -70,15 +73,18 @@ public:
         }
         if (!display_ && (want.empty() || want == "default")) {
             display_ = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-            kind_ = "EGL default display";
+            kind_ = "EGL default";
         }
-        if (!display_) throw Error("EGL: no display for platform '" + want + "'");
+        if (!display_ && !want.empty())
+            throw Error("EGL: CS_EGL_PLATFORM=" + want +
+                        ", a platform this machine does not offer");
+        if (!display_)
+            throw Error("EGL: no display on any platform (device, surfaceless, default)");
 
         EGLint major = 0, minor = 0;
         if (!eglInitialize(display_, &major, &minor))
             throw Error("EGL: cannot initialise the " + kind_ +
-                        " display (is libegl-mesa0 or a "
-                        "GPU driver installed?)");
+                        " display (is libegl-mesa0 or a GPU driver installed?)");
         if (!eglBindAPI(EGL_OPENGL_API)) throw Error("EGL: this driver has no desktop OpenGL");
 
         // Without a surface, a config is only needed where EGL_KHR_no_config_context is absent.
@@ -110,7 +116,8 @@ public:
             // Make any context to tell the user which version the driver does offer.
             const EGLint anyVersion[] = {EGL_NONE};
             context_ = eglCreateContext(display_, eglConfig, EGL_NO_CONTEXT, anyVersion);
-            if (!context_) throw Error("EGL: cannot create an OpenGL context on the " + kind_);
+            if (!context_)
+                throw Error("EGL: cannot create an OpenGL context on the " + kind_ + " display");
         }
         if (!eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_))
             throw Error("EGL: cannot make the context current");

@@ -123,4 +123,17 @@ TEST_F(FrameworkRun, OutOfMemoryIsOneClearLine) {
     EXPECT_FALSE(fs::exists(output));
 }
 
+// CS_EGL_PLATFORM: a value that is no platform lists the valid ones; a valid one either works
+// on this machine or says in one line why not.
+TEST_F(FrameworkRun, EglPlatformProblemsAreOneClearLine) {
+    expectFailure(testSample({}, {"CS_EGL_PLATFORM=gpu"}), 2,
+                  "CS_EGL_PLATFORM 'gpu' is not one of device, surfaceless, default");
+    for (const std::string platform : {"device", "surfaceless", "default"}) {
+        const cs::ProcessResult run = testSample({}, {"CS_EGL_PLATFORM=" + platform});
+        if (run.exitCode == 0) continue;
+        expectFailure(run, 1, "test_sample: EGL: ");
+        EXPECT_EQ(run.err.find("display display"), std::string::npos) << run.err;
+    }
+}
+
 }  // namespace
