@@ -238,11 +238,12 @@ private:
     void finish() override {
         if (!options().output.empty()) queueOutput(options().output, asPfm(outputTable()));
         if (!blurOutput.empty()) queueOutput(blurOutput, asPfm(downloadBlur()));
-        std::printf(
-            "summed_area: blur error vs double CPU (1/255): max %.6f mean %.6f [bias %s, "
-            "tiled %s]\n",
-            error.max, error.mean, bias ? "on" : "off",
-            tiled ? std::to_string(tileSize).c_str() : "off");
+        // A status line, so stderr: stdout carries only what was asked for (e.g. --output).
+        std::fprintf(stderr,
+                     "summed_area: blur error vs double CPU (1/255): max %.6f mean %.6f [bias %s, "
+                     "tiled %s]\n",
+                     error.max, error.mean, bias ? "on" : "off",
+                     tiled ? std::to_string(tileSize).c_str() : "off");
     }
 
     // --output: the table of the input as it is (0-255 per channel, no bias), built once.

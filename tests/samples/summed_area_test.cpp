@@ -125,7 +125,7 @@ protected:
     }
 
     // The --blur-output image of `image` with the given --set flags; `printed` receives the
-    // sample's own report line.
+    // sample's own report line, a status line on stderr.
     cs::PfmImage blurred(const std::string& input, const std::vector<std::string>& sets,
                          std::string* printed = nullptr) {
         const std::string output = (dir / "blur.pfm").string();
@@ -133,7 +133,8 @@ protected:
         for (const std::string& set : sets) args.insert(args.end(), {"--set", set});
         const cs::ProcessResult result = run(args);
         EXPECT_EQ(result.exitCode, 0) << result.err;
-        if (printed) *printed = result.out;
+        if (printed) *printed = result.err;
+        EXPECT_EQ(result.out, "") << "stdout is for data the user asked for";
         return cs::loadPfm(output);
     }
 };
