@@ -7,12 +7,15 @@
 #include <cerrno>
 #include <climits>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <memory>
 #include <mutex>
 #include <new>
+#include <string>
+#include <utility>
 
 #include "util/error.h"
 
@@ -31,11 +34,15 @@ File openFile(const std::string& path, const char* mode) {
     return File(std::fopen(path.c_str(), mode), std::fclose);
 }
 
+void writeAll(std::FILE* file, const void* data, std::size_t size, const std::string& path) {
+    if ((size > 0 && std::fwrite(data, 1, size, file) != size) || std::fflush(file) != 0)
+        throw failure(path, "write failed");
+}
+
 // fclose() reports a delayed write error, so it is checked here rather than left to ~File.
 void writeAndClose(File file, const void* data, std::size_t size, const std::string& path,
                    bool toDisk) {
-    if ((size > 0 && std::fwrite(data, 1, size, file.get()) != size) || std::fflush(file.get()))
-        throw failure(path, "write failed");
+    writeAll(file.get(), data, size, path);
     // Without fsync a crash after the rename could leave the new name pointing at a file whose
     // data never reached the disk: an empty "screenshot".
     if (toDisk && ::fsync(fileno(file.get())) != 0) throw failure(path, "fsync failed");
@@ -181,8 +188,7 @@ std::string readFile(const std::string& path, std::size_t maxBytes) {
 void writeFileAtomic(const std::string& path, const void* data, std::size_t size) {
     const Target target = targetOf(path);
     if (target.kind == Target::OwnStream) {
-        if ((size > 0 && std::fwrite(data, 1, size, target.own) != size) || std::fflush(target.own))
-            throw failure(path, "write failed");
+        writeAll(target.own, data, size, path);  // after what was printed there before
     } else if (target.kind == Target::SpecialFile) {
         File file = openFile(path, "wb");
         if (!file) throw failure(path, "cannot open for writing");
@@ -218,8 +224,8 @@ bool isSpecialFile(const std::string& path) {
 }
 
 bool sameFile(const std::string& a, const std::string& b) {
-    struct stat infoA {
-    }, infoB{};
+    struct stat infoA {};
+    struct stat infoB {};
     const bool hasA = ::stat(a.c_str(), &infoA) == 0, hasB = ::stat(b.c_str(), &infoB) == 0;
     if (hasA || hasB)
         return hasA && hasB && infoA.st_dev == infoB.st_dev && infoA.st_ino == infoB.st_ino;
