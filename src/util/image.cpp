@@ -50,16 +50,6 @@ std::string bigEndian(std::uint32_t value) {
     return {char(value >> 24), char(value >> 16), char(value >> 8), char(value)};
 }
 
-// The CRC-32 that ends every PNG chunk, over its type and data (PNG spec, annex D).
-std::uint32_t crc32(const std::string& bytes) {
-    std::uint32_t crc = 0xFFFFFFFFu;
-    for (const char byte : bytes) {
-        crc ^= static_cast<unsigned char>(byte);
-        for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-    }
-    return ~crc;
-}
-
 // stb_image looks up a palette index past the end of a PNG's palette (its PLTE chunk) in
 // memory it never set, so such a file would decode differently from run to run. To see the
 // indices, this decodes a copy whose palette is 256 greys, entry i being (i, i, i): the
@@ -75,10 +65,9 @@ void checkPaletteIndices(const std::string& path, const std::string& png) {
         const size_t next = at + 12 + length;
         if (type == "IHDR" && length >= 10) paletted = png[at + 8 + 9] == 3;  // colour type
         if (type == "PLTE" && paletted) {
-            std::string greys = "PLTE";
+            std::string greys;
             for (int i = 0; i < 256; ++i) greys.append(3, char(i));
-            const std::string copy = png.substr(0, at) + bigEndian(768) + greys +
-                                     bigEndian(crc32(greys)) + png.substr(next);
+            const std::string copy = png.substr(0, at) + pngChunk("PLTE", greys) + png.substr(next);
             int width = 0, height = 0;
             const Pixels indices = decode(copy, width, height, 1);
             if (!indices) return;  // nor will the file itself decode, which names why
@@ -95,6 +84,15 @@ void checkPaletteIndices(const std::string& path, const std::string& png) {
 }
 
 }  // namespace
+
+std::string pngChunk(const std::string& type, const std::string& data) {
+    std::uint32_t crc = 0xFFFFFFFFu;  // CRC-32 over type and data (PNG spec, annex D)
+    for (const char byte : type + data) {
+        crc ^= static_cast<unsigned char>(byte);
+        for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return bigEndian(std::uint32_t(data.size())) + type + data + bigEndian(~crc);
+}
 
 Image loadImage(const std::string& path, int maxSide) {
     // Read the bytes ourselves so a missing file reports errno ("No such file or

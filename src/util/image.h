@@ -33,6 +33,10 @@ std::string encodePng(const Image& image);
 // if the image is malformed or the file cannot be written.
 void savePng(const std::string& path, const Image& image);
 
+// One PNG chunk as a file holds it: data length, type (e.g. "PLTE"), data, CRC. For code that
+// builds or edits PNG files, as loadImage does for its palette check.
+std::string pngChunk(const std::string& type, const std::string& data);
+
 // Returns a copy with the row order reversed (top <-> bottom).
 Image flipRows(const Image& image);
 

@@ -2,24 +2,13 @@
 
 #include <algorithm>
 
+#include "util/image.h"
+
 namespace cs::test {
 namespace {
 
 std::string bigEndian(std::uint32_t value) {
     return {char(value >> 24), char(value >> 16), char(value >> 8), char(value)};
-}
-
-std::uint32_t crc32(const std::string& bytes) {
-    std::uint32_t crc = 0xFFFFFFFFu;
-    for (const char byte : bytes) {
-        crc ^= static_cast<unsigned char>(byte);
-        for (int bit = 0; bit < 8; ++bit) crc = (crc & 1u) ? (crc >> 1) ^ 0xEDB88320u : crc >> 1;
-    }
-    return ~crc;
-}
-
-std::string chunk(const std::string& type, const std::string& data) {
-    return bigEndian(std::uint32_t(data.size())) + type + data + bigEndian(crc32(type + data));
 }
 
 // A zlib stream of stored (uncompressed) deflate blocks: no compressor needed.
@@ -46,7 +35,7 @@ std::string zlibStored(const std::string& raw) {
 std::string signatureAndHeader(int width, int height, char colourType) {
     std::string header = bigEndian(std::uint32_t(width)) + bigEndian(std::uint32_t(height));
     header += {8, colourType, 0, 0, 0};
-    return "\x89PNG\r\n\x1a\n" + chunk("IHDR", header);
+    return "\x89PNG\r\n\x1a\n" + cs::pngChunk("IHDR", header);
 }
 
 }  // namespace
@@ -58,8 +47,8 @@ std::string palettedPng(int width, int height, const std::string& palette,
         rows += '\0';  // filter type None
         rows.append(indices.begin() + size_t(y) * width, indices.begin() + size_t(y + 1) * width);
     }
-    return signatureAndHeader(width, height, 3) + chunk("PLTE", palette) +
-           chunk("IDAT", zlibStored(rows)) + chunk("IEND", "");
+    return signatureAndHeader(width, height, 3) + cs::pngChunk("PLTE", palette) +
+           cs::pngChunk("IDAT", zlibStored(rows)) + cs::pngChunk("IEND", "");
 }
 
 std::string pngHeaderOnly(int width, int height) {
