@@ -43,7 +43,8 @@ TEST_F(ReduceTest, ResultLandsAtTheRequestedOffset) {
 }
 
 // A tree-order float sum of n values has error <= ~log2(n) * 2^-24 * sum|x|; with the
-// four lanes, the 16-wide raking segments and 16 segments per tile, 64 * 2^-24 is safe.
+// 16 serial additions per invocation, 8-wide raking segments and 16 segments per tile, the
+// tile sums' own levels: 64 * 2^-24 is safe.
 TEST_F(ReduceTest, FloatAndVec4WithinBoundOfDoubleSum) {
     std::mt19937 random(2);
     std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
