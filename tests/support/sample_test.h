@@ -18,6 +18,20 @@ public:
         return std::string(CS_SAMPLE_BIN_DIR) + "/" + name;
     }
 
+    // What `--info` reports after `key` (e.g. "max texture size:") for this machine's GL:
+    // tests query the driver's limits instead of assuming llvmpipe's.
+    static std::string glInfo(const std::string& key) {
+        static const std::string info = [] {
+            const cs::ProcessResult run =
+                cs::runProcess({samplePath("invert"), "--headless", "--info"});
+            return run.exitCode == 0 ? run.out : std::string();
+        }();
+        const size_t at = info.find(key);
+        if (at == std::string::npos) return "";
+        const size_t start = info.find_first_not_of(' ', at + key.size());
+        return info.substr(start, info.find('\n', start) - start);
+    }
+
 protected:
     // `dir` is <TempDir>/<suite name>-<test name>, empty at the start of each test and
     // removed after it.
