@@ -43,8 +43,8 @@ struct CopyKernel {
     GLuint groups = 0;
 
     explicit CopyKernel(GLsizeiptr bytes)
-        : source("calibration copy source", bytes),
-          destination("calibration copy destination", bytes),
+        : source("calibration copy source", bytes, BufferUse::Computed),
+          destination("calibration copy destination", bytes, BufferUse::Computed),
           program(Program::compute("framework/calibrate_copy.comp")) {
         GLint local[3];
         program.workGroupSize(local);
@@ -79,7 +79,8 @@ double measureFmaGflops(GpuProfiler::Method method) {
     fma.workGroupSize(local);
     const GLuint groups = 1024;
     const double invocations = double(groups) * local[0];
-    Buffer sink("calibration fma sink", GLsizeiptr(invocations * sizeof(float)));
+    Buffer sink("calibration fma sink", GLsizeiptr(invocations * sizeof(float)),
+                BufferUse::Computed);
     fma.use();
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sink.id());
     // The loop count is a uniform so the compiler cannot fold it; grow it until one

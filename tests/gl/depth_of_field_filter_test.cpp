@@ -83,7 +83,7 @@ std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, floa
     cs::Texture2D depth("dof test depth", w, h, GL_R32F);
     depth.upload(GL_RED, GL_FLOAT, scene.depth.data());
     cs::Texture2D blurred("dof test blurred", w, h, GL_RGBA8);
-    cs::Buffer table("dof test table", GLsizeiptr(w) * h * 16);
+    cs::Buffer table("dof test table", GLsizeiptr(w) * h * 16, cs::BufferUse::Computed);
 
     const cs::Program copyBias = cs::Program::compute("depth_of_field/copy_bias.comp");
     copyBias.use();

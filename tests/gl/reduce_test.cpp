@@ -16,8 +16,9 @@ class ReduceTest : public cs::test::GlTest {};
 template <typename T>
 T gpuSum(cs::ScanType type, const std::vector<T>& data, GLintptr resultOffset = 0) {
     cs::Buffer input("reduce test input", GLsizeiptr(std::max<size_t>(data.size(), 1) * sizeof(T)),
-                     data.data());
-    cs::Buffer result("reduce test result", GLsizeiptr(resultOffset + sizeof(T)));
+                     cs::BufferUse::Input, data.data());
+    cs::Buffer result("reduce test result", GLsizeiptr(resultOffset + sizeof(T)),
+                      cs::BufferUse::ReadBack);
     cs::GpuScan scan(type);
     scan.sum(input, data.size(), result, resultOffset);
     // No barrier: sum() wrote `result` with a buffer copy, which the download is ordered with.
@@ -69,7 +70,8 @@ TEST_F(ReduceTest, FloatAndVec4WithinBoundOfDoubleSum) {
 }
 
 TEST_F(ReduceTest, ResultBufferTooSmallIsAnError) {
-    cs::Buffer input("input", 16), result("result", 4);
+    cs::Buffer input("input", 16, cs::BufferUse::Computed);
+    cs::Buffer result("result", 4, cs::BufferUse::ReadBack);
     cs::GpuScan scan(cs::ScanType::Uint);
     EXPECT_NE(errorFrom([&] { scan.sum(input, 4, result, 4); }).find("does not fit"),
               std::string::npos);

@@ -38,8 +38,8 @@ template <typename T>
 std::vector<T> gpuScan(cs::ScanType type, const std::vector<T>& data, size_t rowLength, size_t rows,
                        ScanMode mode, bool inPlace, bool transposed = false) {
     const auto bytes = GLsizeiptr(std::max<size_t>(data.size(), 1) * sizeof(T));
-    cs::Buffer input("scan test input", bytes, data.data());
-    cs::Buffer output("scan test output", bytes);
+    cs::Buffer input("scan test input", bytes, cs::BufferUse::Computed, data.data());
+    cs::Buffer output("scan test output", bytes, cs::BufferUse::Computed);
     cs::GpuScan scan(type);
     scan.run(input, inPlace ? input : output, rowLength, std::uint32_t(rows), mode, transposed);
     // The readback below is a buffer read: wait for the scan's shader writes.
@@ -223,7 +223,7 @@ TEST_F(ScanTest, LargerThanOneStorageBlockIsScannedInChunks) {
 }
 
 TEST_F(ScanTest, BufferTooSmallIsAnError) {
-    cs::Buffer small("small", 16);
+    cs::Buffer small("small", 16, cs::BufferUse::Computed);
     cs::GpuScan scan(cs::ScanType::Uint);
     EXPECT_NE(errorFrom([&] { scan.run(small, small, 5); }).find("needs 20-byte buffers"),
               std::string::npos);
@@ -233,14 +233,14 @@ TEST_F(ScanTest, MoreRowsThanTheGlDispatchesIsAnError) {
     // Each row is a work-group row along y; one more than GL_MAX_COMPUTE_WORK_GROUP_COUNT[1]
     // must be refused, not dispatched as a GL error that scans nothing.
     const std::uint32_t rows = cs::maxGroupCount(1) + 1;
-    cs::Buffer data("one element per row", GLsizeiptr(rows) * 4);
+    cs::Buffer data("one element per row", GLsizeiptr(rows) * 4, cs::BufferUse::Computed);
     cs::GpuScan scan(cs::ScanType::Uint);
     EXPECT_NE(errorFrom([&] { scan.run(data, data, 1, rows); }).find("work groups"),
               std::string::npos);
 }
 
 TEST_F(ScanTest, TransposedInPlaceIsAnError) {
-    cs::Buffer data("data", 64);
+    cs::Buffer data("data", 64, cs::BufferUse::Computed);
     cs::GpuScan scan(cs::ScanType::Uint);
     EXPECT_NE(errorFrom([&] {
                   scan.run(data, data, 4, 4, ScanMode::Inclusive, true);
