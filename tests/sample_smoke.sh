@@ -7,8 +7,12 @@
 # closed:   a window run with no --frames, ended by Esc as a user would: --screenshot must
 #           still write that last frame.
 # golden:   frame 5 at 640x360 without overlay (fixed time step and seed, so deterministic)
-#           compared with GOLDEN_DIR/<sample>.png. GOLDEN_DIR/<sample>.args, if present,
-#           holds extra arguments for that run (to keep rounding noise out of the picture).
+#           compared with GOLDEN_DIR/<renderer>/<sample>.png, the image this GL's renderer
+#           made (rasterisation and float sums differ between GPUs, so each renderer has its
+#           own set; <renderer>/RENDERER names the GL that made it). Without one for this
+#           renderer the test is skipped (exit 77), never passed. GOLDEN_DIR/<sample>.args,
+#           if present, holds extra arguments for that run (to keep rounding noise out of
+#           the picture). CS_UPDATE_GOLDEN=1 (scripts/update-golden) writes the image.
 # And once, for the framework:
 #   sample_smoke.sh overlay TEST_SAMPLE_EXE PNG_CHECK OUT_DIR --headless|--window
 # overlay:  test_sample draws nothing, so its frame is blank without the overlay and must
@@ -54,9 +58,25 @@ case $mode in
             wait "$pid"' closed "$exe" "$shot" "$name"
         "$png_check" nonblank "$shot" ;;
     golden)
+        # The renderer's directory: vendor and renderer without their parenthesised details
+        # (LLVM version, driver build), lower case, e.g. mesa-x-org-llvmpipe.
+        info=$("$exe" --headless --info)
+        vendor=$(sed -n 's/^vendor: *//p' <<<"$info")
+        renderer=$(sed -n 's/^renderer: *//p' <<<"$info")
+        key=$(sed -e 's/([^)]*)//g' <<<"$vendor $renderer" | tr 'A-Z' 'a-z' |
+              sed -e 's/[^a-z0-9]\+/-/g' -e 's/^-//' -e 's/-$//')
+        set_dir="$golden/$key"
+        if [ "${CS_UPDATE_GOLDEN:-}" = 1 ]; then
+            mkdir -p "$set_dir"
+            grep -E '^(vendor|renderer|OpenGL version):' <<<"$info" >"$set_dir/RENDERER"
+        elif [ ! -f "$set_dir/$name.png" ]; then
+            echo "skipped: no golden image of $name for '$vendor $renderer' in $set_dir" \
+                 "(scripts/update-golden makes this renderer's set)"
+            exit 77
+        fi
         args=()
         [ -f "$golden/$name.args" ] && read -r -a args < "$golden/$name.args"
         "$exe" --headless --frames 5 --size 640x360 --no-ui --seed 1 "${args[@]}" --screenshot "$shot"
-        "$png_check" golden "$shot" "$golden/$name.png" "$out/golden-failures" ;;
+        "$png_check" golden "$shot" "$set_dir/$name.png" "$out/golden-failures" ;;
     *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac

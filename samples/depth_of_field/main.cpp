@@ -110,7 +110,7 @@ private:
                             " summed-area table needs " + std::to_string(bytes) +
                             " bytes in one storage block; this GL allows " +
                             std::to_string(maxBlock));
-        table = cs::Buffer("summed-area table", bytes);
+        table = cs::Buffer("summed-area table", bytes, cs::BufferUse::Computed);
         blurred = cs::Texture2D("blurred", w, h, GL_RGBA8);
         view = cs::Texture2D("depth or coc view", w, h, GL_RGBA8);
     }
@@ -262,7 +262,8 @@ private:
         // Any biased colour will do: the timing does not depend on the values.
         const std::vector<glm::vec4> biased(pixels, glm::vec4(0.1f, -0.2f, 0.3f, 0.0f));
         const auto bytes = GLsizeiptr(pixels * sizeof(glm::vec4));
-        cs::Buffer input("bench pixels", bytes, biased.data()), output("bench table", bytes);
+        cs::Buffer input("bench pixels", bytes, cs::BufferUse::Input, biased.data());
+        cs::Buffer output("bench table", bytes, cs::BufferUse::Computed);
         // A depth ramp from near to far, so the boxes take every size from 1 to the largest.
         std::vector<float> ramp(pixels);
         for (size_t i = 0; i < pixels; ++i)

@@ -93,7 +93,8 @@ private:
         glBindVertexArray(0);
         draw = cs::Program::graphics("nbody/bodies.vert", "nbody/bodies.frag");
         diagnose = cs::Program::compute("nbody/diagnostics.comp");
-        totals = cs::Buffer("energy and momentum totals", 2 * sizeof(glm::vec4));
+        totals = cs::Buffer("energy and momentum totals", 2 * sizeof(glm::vec4),
+                            cs::BufferUse::ReadBack);
         buildStep();
         if (!options().input.empty()) {
             source = options().input;
@@ -134,11 +135,13 @@ private:
         }
         const GLsizeiptr bytes = GLsizeiptr(count * sizeof(glm::vec4));
         for (int b = 0; b < 2; ++b) {
-            positions[b] = cs::Buffer("positions " + std::to_string(b), bytes, p.data());
-            velocities[b] = cs::Buffer("velocities " + std::to_string(b), bytes, v.data());
+            positions[b] = cs::Buffer("positions " + std::to_string(b), bytes,
+                                      cs::BufferUse::Computed, p.data());
+            velocities[b] = cs::Buffer("velocities " + std::to_string(b), bytes,
+                                       cs::BufferUse::Computed, v.data());
         }
-        energies = cs::Buffer("energy per body", bytes);
-        momenta = cs::Buffer("momentum per body", bytes);
+        energies = cs::Buffer("energy per body", bytes, cs::BufferUse::Computed);
+        momenta = cs::Buffer("momentum per body", bytes, cs::BufferUse::Computed);
         // Frame the view on the median radius; colour speeds against twice the RMS speed.
         std::nth_element(radii.begin(), radii.begin() + count / 2, radii.end());
         viewRadius = std::max(1.6f * radii[count / 2], 1e-3f);

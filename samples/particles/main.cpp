@@ -108,10 +108,11 @@ private:
         const auto box = boxEdges();
         sphereVertexCount = GLsizei(sphere.size());
         boxVertexCount = GLsizei(box.size());
-        sphereVertices = cs::Buffer("sphere vertices",
-                                    GLsizeiptr(sphere.size() * sizeof(glm::vec3)), sphere.data());
-        boxVertices =
-            cs::Buffer("box edges", GLsizeiptr(box.size() * sizeof(glm::vec3)), box.data());
+        sphereVertices =
+            cs::Buffer("sphere vertices", GLsizeiptr(sphere.size() * sizeof(glm::vec3)),
+                       cs::BufferUse::Input, sphere.data());
+        boxVertices = cs::Buffer("box edges", GLsizeiptr(box.size() * sizeof(glm::vec3)),
+                                 cs::BufferUse::Input, box.data());
         sphereLayout = positionsLayout("sphere", sphereVertices);
         boxLayout = positionsLayout("box", boxVertices);
     }
@@ -158,8 +159,8 @@ private:
     }
 
     void upload(const std::vector<Particle>& state) {
-        particles =
-            cs::Buffer("particles", GLsizeiptr(state.size() * sizeof(Particle)), state.data());
+        particles = cs::Buffer("particles", GLsizeiptr(state.size() * sizeof(Particle)),
+                               cs::BufferUse::Computed, state.data());
         // The same buffer feeds the vertex shader, one Particle per vertex (binding 0):
         // attribute 0 = position, 1 = velocity, at their offsets inside the struct.
         particleLayout = cs::VertexArray("particle attributes");

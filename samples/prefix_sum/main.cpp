@@ -124,10 +124,11 @@ private:
     void createBuffers() {
         if (options().input.empty()) generate();
         const auto bytes = GLsizeiptr(values.size() * 4);
-        input = cs::Buffer("input", bytes, values.data());
-        result = cs::Buffer("result", bytes);
+        input = cs::Buffer("input", bytes, cs::BufferUse::Input, values.data());
+        result = cs::Buffer("result", bytes, cs::BufferUse::Computed);
         stepState = cs::Buffer("single-group state after the chosen step",
-                               std::min<GLsizeiptr>(bytes, kSingleGroupCapacity * 4));
+                               std::min<GLsizeiptr>(bytes, kSingleGroupCapacity * 4),
+                               cs::BufferUse::Computed);
 
         // Every partial sum lies between the sum of the negative inputs and the sum of the
         // positive ones; uint sums that wrap stay below 2^32.
@@ -343,7 +344,8 @@ private:
             std::vector<std::uint32_t> data(n), cpu(n), gpu(n);
             for (std::uint32_t& v : data) v = random();
             const auto bytes = GLsizeiptr(n * 4);
-            cs::Buffer in("bench input", bytes, data.data()), out("bench output", bytes);
+            cs::Buffer in("bench input", bytes, cs::BufferUse::Input, data.data());
+            cs::Buffer out("bench output", bytes, cs::BufferUse::Computed);
             const double gpuMs = cs::medianGpuMs([&] { scan.run(in, out, n); }, timingMethod());
             const double cpuMs = cs::medianCpuMs(
                 [&] { std::inclusive_scan(data.begin(), data.end(), cpu.begin()); });

@@ -75,9 +75,9 @@ private:
         for (size_t i = 0; i < values.size(); ++i)
             values[i] = glm::vec4(image.rgba[4 * i], image.rgba[4 * i + 1], image.rgba[4 * i + 2],
                                   image.rgba[4 * i + 3]);
-        pixels = cs::Buffer("pixels 0-255", bytes, values.data());
-        normalised = cs::Buffer("normalised pixels", bytes);
-        table = cs::Buffer("summed-area table", bytes);
+        pixels = cs::Buffer("pixels 0-255", bytes, cs::BufferUse::Input, values.data());
+        normalised = cs::Buffer("normalised pixels", bytes, cs::BufferUse::Computed);
+        table = cs::Buffer("summed-area table", bytes, cs::BufferUse::Computed);
         original = cs::Texture2D("original", image.width, image.height, GL_RGBA8);
         original.upload(GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
         // rgba32f keeps the blur's float result as computed, for the error measurement.
@@ -103,9 +103,11 @@ private:
         // One std430 dvec4 (32 bytes) per entry: tile_offsets.comp's Above and Left.
         static_assert(sizeof(glm::dvec4) == 32, "a dvec4 in std430 is 32 bytes");
         above =
-            cs::Buffer("tile offsets above", GLsizeiptr(tilesY) * image.width * sizeof(glm::dvec4));
+            cs::Buffer("tile offsets above", GLsizeiptr(tilesY) * image.width * sizeof(glm::dvec4),
+                       cs::BufferUse::Computed);
         left =
-            cs::Buffer("tile offsets left", GLsizeiptr(image.height) * tilesX * sizeof(glm::dvec4));
+            cs::Buffer("tile offsets left", GLsizeiptr(image.height) * tilesX * sizeof(glm::dvec4),
+                       cs::BufferUse::Computed);
         errorStale = true;
     }
 
@@ -113,8 +115,8 @@ private:
     void buildReference() {
         cpuBlur = summed_area::blurOnCpu(image, maxRadius);
         std::vector<glm::vec4> rounded(cpuBlur.begin(), cpuBlur.end());
-        reference =
-            cs::Buffer("CPU blur", GLsizeiptr(rounded.size() * sizeof(glm::vec4)), rounded.data());
+        reference = cs::Buffer("CPU blur", GLsizeiptr(rounded.size() * sizeof(glm::vec4)),
+                               cs::BufferUse::Input, rounded.data());
         errorStale = true;
     }
 
@@ -248,7 +250,7 @@ private:
 
     // --output: the table of the input as it is (0-255 per channel, no bias), built once.
     std::vector<glm::vec4> outputTable() {
-        cs::Buffer sums("output table", pixels.size());
+        cs::Buffer sums("output table", pixels.size(), cs::BufferUse::Computed);
         {
             cs::DebugGroup group("output table");
             sat.build(pixels, sums, image.width, image.height);

@@ -7,13 +7,9 @@
 layout(std430, binding = 4) writeonly buffer TileSums { VALUE tileSums[]; };
 
 void main() {
-    TUPLE sums;
-    for (uint item = 0u; item < ITEMS; ++item) sums[item] = laneTotal(loadVector(firstOf(item)));
-    TUPLE total;
-    workGroupExclusiveScan(sums, total);
-    if (gl_LocalInvocationIndex == 0u) {
-        VALUE tileSum = VALUE(0);
-        for (uint item = 0u; item < ITEMS; ++item) tileSum += total[item];
-        tileSums[row() * tilesPerRow + tileInRow()] = tileSum;
-    }
+    VALUE sum = VALUE(0);
+    for (uint item = 0u; item < ITEMS; ++item) sum += total(loadQuad(firstOf(item)));
+    VALUE tileSum;
+    workGroupExclusiveScan(sum, tileSum);
+    if (gl_LocalInvocationIndex == 0u) tileSums[row() * tilesPerRow + tileInRow()] = tileSum;
 }

@@ -5,42 +5,51 @@
 #include "scan_common.glsl"
 
 layout(std430, binding = 2) writeonly buffer OutputValues { VALUE outputValues[]; };
+#ifdef VECTOR
 layout(std430, binding = 3) writeonly buffer OutputVectors { VECTOR outputVectors[]; };
+#endif
 layout(std430, binding = 4) readonly buffer TileSums { VALUE tileSums[]; };
 
 uniform bool exclusive;       // element i gets the sum of elements before it, not up to it
 uniform bool addTileSums;     // the row spans several tiles
 uniform bool transposeOutput; // element (row, i) goes to outputValues[i * rows + row]
 
-void store(uint first, VECTOR v) {
+// Element `position` of the current row; nothing past the row's end.
+void storeElement(uint position, VALUE v) {
+    if (position >= rowLength) return;
+    if (transposeOutput) outputValues[position * gl_NumWorkGroups.y + row()] = v;
+    else outputValues[rowStart() + position - elementOffset] = v;
+}
+
+void storeQuad(uint first, Quad q) {
+#ifdef VECTOR
     uint index = rowStart() + first - elementOffset;
-    if (!transposeOutput && first + LANES <= rowLength && index % LANES == 0u) {
-        outputVectors[index / LANES] = v;
+    if (!transposeOutput && first + 4u <= rowLength && index % 4u == 0u) {
+        outputVectors[index / 4u] = VECTOR(q.a, q.b, q.c, q.d);
         return;
     }
-    for (uint lane = 0u; lane < LANES; ++lane) {
-        if (first + lane >= rowLength) break;
-        if (transposeOutput) outputValues[(first + lane) * gl_NumWorkGroups.y + row()] = v[lane];
-        else outputValues[index + lane] = v[lane];
-    }
+#endif
+    storeElement(first, q.a);
+    storeElement(first + 1u, q.b);
+    storeElement(first + 2u, q.c);
+    storeElement(first + 3u, q.d);
 }
 
 void main() {
-    VECTOR vectors[ITEMS];
-    TUPLE sums;
+    Quad quads[ITEMS];
+    VALUE sum = VALUE(0);
     for (uint item = 0u; item < ITEMS; ++item) {
-        vectors[item] = loadVector(firstOf(item));
-        sums[item] = laneTotal(vectors[item]);
+        quads[item] = loadQuad(firstOf(item));
+        sum += total(quads[item]);
     }
-    // prefix[item]: the sum of this slice's vectors before ours; total[item]: the whole
-    // slice's. Slices follow each other in memory, so slice k starts after all of 0..k-1.
-    TUPLE total;
-    TUPLE prefix = workGroupExclusiveScan(sums, total);
-    VALUE before = addTileSums ? tileSums[row() * tilesPerRow + tileInRow()] : VALUE(0);
+    // What comes before this invocation's first element: the earlier tiles of the row and
+    // the earlier invocations of this tile.
+    VALUE tileSum;
+    VALUE before = workGroupExclusiveScan(sum, tileSum);
+    if (addTileSums) before += tileSums[row() * tilesPerRow + tileInRow()];
     for (uint item = 0u; item < ITEMS; ++item) {
-        VECTOR v = vectors[item];
-        VECTOR lanes = exclusive ? exclusiveLanes(v) : inclusiveLanes(v);
-        store(firstOf(item), broadcast(before + prefix[item]) + lanes);
-        before += total[item];
+        Quad scanned = exclusive ? exclusiveScan(quads[item]) : inclusiveScan(quads[item]);
+        storeQuad(firstOf(item), plus(before, scanned));
+        before += total(quads[item]);
     }
 }

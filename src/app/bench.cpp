@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "gl/debug.h"
+#include "gl/info.h"
 #include "gl/objects.h"
 #include "gl/program.h"
 
@@ -36,69 +37,100 @@ double queryMs(const std::function<void()>& dispatch) {
     return static_cast<double>(ns) * 1e-6;
 }
 
-// A copy kernel bound to two buffers of `bytes`, ready to dispatch.
+// The copy kernel bound to two buffers of `bytes` (a multiple of kCopyGranule), ready to
+// dispatch: calibrate_copy.comp copies four uvec4s per invocation.
+constexpr GLsizeiptr kCopyGranule = 4 * 16 * 256;  // four uvec4s per invocation, 256 per group
+
 struct CopyKernel {
     Buffer source, destination;
     Program program;
     GLuint groups = 0;
 
     explicit CopyKernel(GLsizeiptr bytes)
-        : source("calibration copy source", bytes),
-          destination("calibration copy destination", bytes),
-          program(Program::compute("framework/calibrate_copy.comp")) {
-        GLint local[3];
-        program.workGroupSize(local);
-        groups = static_cast<GLuint>(bytes / 16 / local[0]);  // one uvec4 per invocation
-    }
+        : source("calibration copy source", bytes, BufferUse::Computed),
+          destination("calibration copy destination", bytes, BufferUse::Computed),
+          program(Program::compute("framework/calibrate_copy.comp")),
+          groups(GLuint(bytes / kCopyGranule)) {}
     void dispatch() const {
         program.use();
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, source.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, destination.id());
         glDispatchCompute(groups, 1, 1);
-        // Back-to-back copies write the same buffer: order them like a real pipeline would.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        // The next copy, by this kernel or by glCopyBufferSubData, writes the same buffer:
+        // order it after these shader writes, as a real pipeline would.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    }
+    void apiCopy() const {
+        glBindBuffer(GL_COPY_READ_BUFFER, source.id());
+        glBindBuffer(GL_COPY_WRITE_BUFFER, destination.id());
+        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, source.size());
+        glBindBuffer(GL_COPY_READ_BUFFER, 0);
+        glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
     }
 };
 
-double measureCopyGBps(GpuProfiler::Method method) {
-    // 64 MiB each way: far larger than any cache, small enough for every GPU.
-    const GLsizeiptr bytes = GLsizeiptr(64) << 20;
-    CopyKernel copy(bytes);
-    const double ms = medianGpuMs(
-        [&] {
-            DebugGroup group("calibrate copy");
-            copy.dispatch();
-        },
-        method);
-    return 2.0 * double(bytes) / (ms * 1e6);  // read + write
+double spread(const PassStats& stats) {
+    return stats.medianMs > 0 ? (stats.maxMs - stats.minMs) / stats.medianMs : 0.0;
 }
 
-double measureFmaGflops(GpuProfiler::Method method) {
+// The copy's roofline needs data that no cache holds: at least four times the last-level
+// cache (50 MB on an H100), so 256 MiB each way, or the most one storage block may bind.
+void measureCopy(GpuProfiler::Method method, Calibration& calibration) {
+    const auto maxBlock = GLsizeiptr(glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE));
+    const GLsizeiptr bytes =
+        std::min(GLsizeiptr(256) << 20, maxBlock) / kCopyGranule * kCopyGranule;
+    CopyKernel copy(bytes);
+    const double moved = 2.0 * double(bytes);  // read + write
+    const PassStats shader = gpuTimes(
+        [&] {
+            DebugGroup group("calibrate copy kernel");
+            copy.dispatch();
+        },
+        method, 9);
+    const PassStats api = gpuTimes(
+        [&] {
+            DebugGroup group("calibrate glCopyBufferSubData");
+            copy.apiCopy();
+        },
+        method, 9);
+    calibration.shaderCopyGBps = moved / (shader.medianMs * 1e6);
+    calibration.apiCopyGBps = moved / (api.medianMs * 1e6);
+    const bool shaderFaster = calibration.shaderCopyGBps >= calibration.apiCopyGBps;
+    calibration.copyGBps = std::max(calibration.shaderCopyGBps, calibration.apiCopyGBps);
+    calibration.copySpread = spread(shaderFaster ? shader : api);
+}
+
+void measureFma(GpuProfiler::Method method, Calibration& calibration) {
     Program fma = Program::compute("framework/calibrate_fma.comp");
     GLint local[3];
     fma.workGroupSize(local);
-    const GLuint groups = 1024;
+    // Four times as many invocations as the largest GPUs keep resident, so that the last
+    // wave's idle units hardly count.
+    const GLuint groups = 4096;
     const double invocations = double(groups) * local[0];
-    Buffer sink("calibration fma sink", GLsizeiptr(invocations * sizeof(float)));
+    Buffer sink("calibration fma sink", GLsizeiptr(invocations * sizeof(float)),
+                BufferUse::Computed);
     fma.use();
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sink.id());
     // The loop count is a uniform so the compiler cannot fold it; grow it until one
     // dispatch is long enough (20 ms) to time well.
-    int iterations = 16;
-    double ms = 0.0;
+    int iterations = 1;
+    PassStats stats;
     for (;;) {
         glUniform1i(fma.uniform("iterations"), iterations);
-        ms = medianGpuMs(
+        stats = gpuTimes(
             [&] {
                 DebugGroup group("calibrate fma");
                 glDispatchCompute(groups, 1, 1);
             },
-            method, 3);
-        if (ms >= 20.0 || iterations >= (1 << 16)) break;
+            method, 5);
+        if (stats.medianMs >= 20.0 || iterations >= (1 << 16)) break;
         iterations *= 2;
     }
-    const double fmasPerIteration = 8 * 4;  // 8 vec4 chains, see calibrate_fma.comp
-    return invocations * iterations * fmasPerIteration * 2.0 / (ms * 1e6);
+    const double fmasPerIteration = 4 * 8 * 4;  // see calibrate_fma.comp
+    calibration.fmaGflops =
+        invocations * iterations * fmasPerIteration * 2.0 / (stats.medianMs * 1e6);
+    calibration.fmaSpread = spread(stats);
 }
 
 std::string number(double value) {
@@ -122,14 +154,18 @@ std::string quoted(const std::string& text) {
 
 }  // namespace
 
-double medianGpuMs(const std::function<void()>& dispatch, GpuProfiler::Method method, int repeats) {
+PassStats gpuTimes(const std::function<void()>& dispatch, GpuProfiler::Method method, int repeats) {
     std::vector<double> times;
     for (int i = 0; i <= repeats; ++i) {
         const double ms =
             method == GpuProfiler::Method::TimerQueries ? queryMs(dispatch) : wallMs(dispatch);
         if (i > 0) times.push_back(ms);
     }
-    return summarize(times).medianMs;
+    return summarize(times);
+}
+
+double medianGpuMs(const std::function<void()>& dispatch, GpuProfiler::Method method, int repeats) {
+    return gpuTimes(dispatch, method, repeats).medianMs;
 }
 
 double medianCpuMs(const std::function<void()>& work, int repeats) {
@@ -148,7 +184,7 @@ double medianCpuMs(const std::function<void()>& work, int repeats) {
 GpuProfiler::Method detectTimingMethod() {
     // Grow a run of small copies until it takes 5 ms of wall time, so launch overhead is
     // negligible, then see whether a timer query around the same run agrees.
-    CopyKernel copy(GLsizeiptr(4) << 20);
+    CopyKernel copy(GLsizeiptr(4) << 20);  // a multiple of kCopyGranule
     int repeat = 1;
     auto run = [&] {
         for (int i = 0; i < repeat; ++i) copy.dispatch();
@@ -166,8 +202,8 @@ GpuProfiler::Method detectTimingMethod() {
 
 Calibration calibrateDevice(GpuProfiler::Method method) {
     Calibration calibration;
-    calibration.copyGBps = measureCopyGBps(method);
-    calibration.fmaGflops = measureFmaGflops(method);
+    measureCopy(method, calibration);
+    measureFma(method, calibration);
     return calibration;
 }
 
@@ -201,8 +237,12 @@ std::string benchText(const BenchReport& r) {
     std::ostringstream out;
     char line[256];
     out << "bench " << r.sample << " on " << r.device << " (" << r.glVersion << ")\n";
-    std::snprintf(line, sizeof line, "calibration: copy %.2f GB/s, fma %.1f GFLOP/s\n",
-                  r.calibration.copyGBps, r.calibration.fmaGflops);
+    const Calibration& c = r.calibration;
+    std::snprintf(line, sizeof line,
+                  "calibration: copy %.2f GB/s (kernel %.2f, glCopyBufferSubData %.2f; repeats "
+                  "within %.0f%%), fma %.1f GFLOP/s (repeats within %.0f%%)\n",
+                  c.copyGBps, c.shaderCopyGBps, c.apiCopyGBps, 100 * c.copySpread, c.fmaGflops,
+                  100 * c.fmaSpread);
     out << line << "timing: " << r.timing << "\n";
     out << "pass                     median ms     min ms     max ms  samples\n";
     for (const auto& [name, s] : r.passes) {
@@ -217,6 +257,8 @@ std::string benchText(const BenchReport& r) {
             std::snprintf(line, sizeof line, " = %.3f of %s", f.fraction, f.of.c_str());
             out << line;
         }
+        if (f.aboveRoofline())
+            out << "  ABOVE ITS ROOFLINE: the " << f.of << " calibration is too low";
         out << "\n";
     }
     return out.str();
@@ -232,8 +274,13 @@ std::string benchJson(const BenchReport& r) {
         out << (first ? "" : ", ") << quoted(name) << ": " << quoted(value);
         first = false;
     }
-    out << "},\n  \"calibration\": {\"copy_gbps\": " << number(r.calibration.copyGBps)
-        << ", \"fma_gflops\": " << number(r.calibration.fmaGflops) << "},\n  \"passes\": {";
+    const Calibration& c = r.calibration;
+    out << "},\n  \"calibration\": {\"copy_gbps\": " << number(c.copyGBps)
+        << ", \"copy_kernel_gbps\": " << number(c.shaderCopyGBps)
+        << ", \"copy_api_gbps\": " << number(c.apiCopyGBps)
+        << ", \"copy_spread\": " << number(c.copySpread)
+        << ", \"fma_gflops\": " << number(c.fmaGflops)
+        << ", \"fma_spread\": " << number(c.fmaSpread) << "},\n  \"passes\": {";
     first = true;
     for (const auto& [name, s] : r.passes) {
         out << (first ? "\n" : ",\n") << "    " << quoted(name)
@@ -247,7 +294,8 @@ std::string benchJson(const BenchReport& r) {
         out << (first ? "\n" : ",\n") << "    {\"name\": " << quoted(f.name)
             << ", \"value\": " << number(f.value) << ", \"unit\": " << quoted(f.unit);
         if (!f.of.empty())
-            out << ", \"fraction\": " << number(f.fraction) << ", \"of\": " << quoted(f.of);
+            out << ", \"fraction\": " << number(f.fraction) << ", \"of\": " << quoted(f.of)
+                << ", \"above_roofline\": " << (f.aboveRoofline() ? "true" : "false");
         out << "}";
         first = false;
     }

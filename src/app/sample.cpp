@@ -30,7 +30,8 @@ constexpr int kDefaultBenchFrames = 100;
 constexpr double kFixedDt = 1.0 / 60.0;
 
 // CS_GL_DEBUG=1 (set by the test suite) asks for a debug context with synchronous
-// messages, and makes any high-severity message fail the run, not only GL errors.
+// messages, prints every driver message (not only errors and high severity), and makes any
+// high-severity message fail the run, not only GL errors.
 bool strictGlDebug() {
     const char* value = std::getenv("CS_GL_DEBUG");
     return value && std::string(value) == "1";
@@ -169,7 +170,7 @@ void Sample::openContext() {
     config.headless = headless_;
     config.debug = strictGlDebug();
     context_ = Context::create(config);
-    enableDebugOutput({strictGlDebug()});
+    enableDebugOutput({strictGlDebug(), strictGlDebug()});
     context_->framebufferSize(width_, height_);
     if (headless_)
         offscreen_ = Framebuffer("frame target", width_, height_, GL_RGBA8, /*withDepth=*/true);

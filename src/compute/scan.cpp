@@ -155,7 +155,8 @@ const Buffer& GpuScan::tileSums(size_t level, std::uint64_t elements) {
     if (tileSums_.size() <= level) tileSums_.resize(level + 1);
     Buffer& sums = tileSums_[level];
     const auto bytes = GLsizeiptr(elements * elementBytes());
-    if (sums.size() < bytes) sums = Buffer("scan tile sums, level " + std::to_string(level), bytes);
+    if (sums.size() < bytes)
+        sums = Buffer("scan tile sums, level " + std::to_string(level), bytes, BufferUse::Computed);
     return sums;
 }
 

@@ -18,7 +18,7 @@
 // tests/gl/scan_test.cpp).
 //
 // How: reduce-then-scan. A tile is 2048 elements for one work group: 128 invocations, each
-// loading four vectors of four elements.
+// owning sixteen consecutive elements, loaded four at a time.
 //  1. scan_reduce.comp: each tile's sum -> tileSums
 //  2. the tile sums are scanned (exclusive) by this same algorithm, recursively
 //  3. scan_tiles.comp: each tile is scanned again, plus the sum of the tiles before it

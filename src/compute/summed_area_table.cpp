@@ -4,7 +4,8 @@ namespace cs {
 
 void SummedAreaTable::build(const Buffer& pixels, const Buffer& table, int width, int height) {
     const auto bytes = GLsizeiptr(width) * height * 16;
-    if (columns_.size() != bytes) columns_ = Buffer("summed-area table columns", bytes);
+    if (columns_.size() != bytes)
+        columns_ = Buffer("summed-area table columns", bytes, BufferUse::Computed);
     scan_.run(pixels, columns_, std::uint64_t(width), std::uint32_t(height), ScanMode::Inclusive,
               /*transposeOutput=*/true);
     // The column pass reads what the row pass wrote.

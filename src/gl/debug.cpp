@@ -18,6 +18,7 @@ struct Tally {
     }
 };
 Tally highSeverity, errors;
+bool printEverything = false;
 
 const char* typeName(GLenum type) {
     switch (type) {
@@ -44,18 +45,21 @@ void GLAPIENTRY onDebugMessage(GLenum source, GLenum type, GLuint id, GLenum sev
     if (severity == GL_DEBUG_SEVERITY_NOTIFICATION || type == GL_DEBUG_TYPE_PUSH_GROUP ||
         type == GL_DEBUG_TYPE_POP_GROUP || source == GL_DEBUG_SOURCE_SHADER_COMPILER)
         return;
-    const char* level = severity == GL_DEBUG_SEVERITY_HIGH     ? "high"
-                        : severity == GL_DEBUG_SEVERITY_MEDIUM ? "medium"
-                                                               : "low";
+    const bool high = severity == GL_DEBUG_SEVERITY_HIGH, error = type == GL_DEBUG_TYPE_ERROR;
+    {
+        const std::lock_guard<std::mutex> lock(tallyMutex);
+        if (high) highSeverity.add(message);
+        if (error) errors.add(message);
+    }
+    if (!high && !error && !printEverything) return;
+    const char* level = high ? "high" : severity == GL_DEBUG_SEVERITY_MEDIUM ? "medium" : "low";
     std::fprintf(stderr, "GL %s (%s, id %u): %s\n", typeName(type), level, id, message);
-    const std::lock_guard<std::mutex> lock(tallyMutex);
-    if (severity == GL_DEBUG_SEVERITY_HIGH) highSeverity.add(message);
-    if (type == GL_DEBUG_TYPE_ERROR) errors.add(message);
 }
 
 }  // namespace
 
 void enableDebugOutput(const DebugOutputConfig& config) {
+    printEverything = config.everything;
     glEnable(GL_DEBUG_OUTPUT);
     if (config.synchronous) glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
     glDebugMessageCallback(onDebugMessage, nullptr);

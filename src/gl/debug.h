@@ -1,6 +1,8 @@
 #pragma once
 // KHR_debug (core in OpenGL 4.3): the driver reports errors, performance warnings and
-// undefined behaviour as messages. We route them to stderr so they are never silent.
+// undefined behaviour as messages. Errors and high-severity messages always reach stderr;
+// the rest (performance hints, which some drivers send on every readback) only when asked
+// for, with CS_GL_DEBUG=1.
 #include <string>
 
 namespace cs {
@@ -9,6 +11,8 @@ struct DebugOutputConfig {
     // Deliver each message inside the GL call that caused it, so a debugger's stack trace
     // points at the culprit. Slower; on in test runs.
     bool synchronous = false;
+    // Print medium- and low-severity messages too, not only errors and high severity.
+    bool everything = false;
 };
 
 void enableDebugOutput(const DebugOutputConfig& config);

@@ -33,6 +33,12 @@ GLint glInteger(GLenum name) {
     return value;
 }
 
+GLint64 glInteger64(GLenum name) {
+    GLint64 value = 0;
+    glGetInteger64v(name, &value);
+    return value;
+}
+
 std::string deviceName() {
     return glString(GL_VENDOR) + " " + glString(GL_RENDERER);
 }

@@ -25,8 +25,13 @@ GLuint genTexture() {
 }
 }  // namespace
 
-Buffer::Buffer(const std::string& name, GLsizeiptr size, const void* data, GLenum usage)
-    : GlObject(genBuffer(), {size}) {
+Buffer::Buffer(const std::string& name, GLsizeiptr size, BufferUse use, const void* data)
+    : GlObject(genBuffer(), {size, use}) {
+    // COPY: the GL both writes and reads; STATIC_DRAW: the application writes once, the GL
+    // reads; DYNAMIC_READ: the GL writes, the application reads, repeatedly.
+    const GLenum usage = use == BufferUse::Computed ? GL_DYNAMIC_COPY
+                         : use == BufferUse::Input  ? GL_STATIC_DRAW
+                                                    : GL_DYNAMIC_READ;
     // Bind to a neutral target to create the object; SSBO or vertex use comes later.
     glBindBuffer(GL_COPY_WRITE_BUFFER, id());
     glBufferData(GL_COPY_WRITE_BUFFER, size, data, usage);
@@ -41,9 +46,19 @@ void Buffer::upload(const void* data, GLsizeiptr size, GLintptr offset) const {
 }
 
 void Buffer::download(void* data, GLsizeiptr size, GLintptr offset) const {
+    if (use() == BufferUse::ReadBack) {
+        glBindBuffer(GL_COPY_READ_BUFFER, id());
+        glGetBufferSubData(GL_COPY_READ_BUFFER, offset, size, data);
+        glBindBuffer(GL_COPY_READ_BUFFER, 0);
+        return;
+    }
+    const Buffer staging("read-back staging", size, BufferUse::ReadBack);
     glBindBuffer(GL_COPY_READ_BUFFER, id());
-    glGetBufferSubData(GL_COPY_READ_BUFFER, offset, size, data);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, staging.id());
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, offset, 0, size);
+    glGetBufferSubData(GL_COPY_WRITE_BUFFER, 0, size, data);
     glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
 }
 
 Texture2D::Texture2D(const std::string& name, int width, int height, GLenum internalFormat)

@@ -92,8 +92,18 @@ struct ProgramTraits {
     }
 };
 
+// Who writes a buffer and who reads it. The GL passes this on to the driver as the usage
+// hint by which it places the memory, and some drivers check it: NVIDIA warns and moves a
+// buffer between video and host memory when its use contradicts the hint.
+enum class BufferUse {
+    Computed,  // the GL writes it (shaders, copies) and the GL reads it; initial data allowed
+    Input,     // the CPU fills it once, at creation, and the GL only reads it
+    ReadBack,  // the GL writes it (typically a glCopyBufferSubData) and the CPU reads it
+};
+
 struct BufferShape {
     GLsizeiptr size = 0;
+    BufferUse use = BufferUse::Computed;
 };
 struct TextureShape {
     int width = 0, height = 0;
@@ -104,11 +114,15 @@ struct TextureShape {
 class Buffer : public GlObject<BufferTraits, BufferShape> {
 public:
     Buffer() = default;
-    // `size` bytes, initialised from `data` when it is not null.
-    Buffer(const std::string& name, GLsizeiptr size, const void* data = nullptr,
-           GLenum usage = GL_DYNAMIC_DRAW);
+    // `size` bytes for `use`, initialised from `data` when it is not null.
+    Buffer(const std::string& name, GLsizeiptr size, BufferUse use, const void* data = nullptr);
     GLsizeiptr size() const { return shape().size; }
+    BufferUse use() const { return shape().use; }
     void upload(const void* data, GLsizeiptr size, GLintptr offset = 0) const;
+    // Reads `size` bytes from `offset` (waits for the GL). A ReadBack buffer is read directly;
+    // any other is first copied into a temporary ReadBack buffer, so that the driver never
+    // has to move a GPU-resident buffer to host memory. Shader writes need
+    // GL_BUFFER_UPDATE_BARRIER_BIT before either way.
     void download(void* data, GLsizeiptr size, GLintptr offset = 0) const;
 };
 

@@ -130,7 +130,7 @@ protected:
         glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
     }
 
-    cs::Buffer target_{"profiler work", 1 << 16};
+    cs::Buffer target_{"profiler work", 1 << 16, cs::BufferUse::Computed};
 };
 
 TEST_P(Profiler, OneSamplePerUseInFirstSeenOrder) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <glm/glm.hpp>
 #include <random>
 #include <vector>
@@ -82,7 +83,7 @@ std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, floa
     cs::Texture2D depth("dof test depth", w, h, GL_R32F);
     depth.upload(GL_RED, GL_FLOAT, scene.depth.data());
     cs::Texture2D blurred("dof test blurred", w, h, GL_RGBA8);
-    cs::Buffer table("dof test table", GLsizeiptr(w) * h * 16);
+    cs::Buffer table("dof test table", GLsizeiptr(w) * h * 16, cs::BufferUse::Computed);
 
     const cs::Program copyBias = cs::Program::compute("depth_of_field/copy_bias.comp");
     copyBias.use();
@@ -113,13 +114,33 @@ std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, floa
     return result;
 }
 
+// The filter writes 8-bit unorm channels. OpenGL 4.3 ("Conversion from Floating-Point to
+// Normalized Fixed-Point") turns a float f into one of the two integers closest to 255 f;
+// rounding to the nearest is preferred, not required. So a conformant driver may differ
+// from 255 f by anything below 1, and that is the bound these tests allow, plus 0.02 for
+// the float table's own error (sums of at most width x height values of at most 1).
+constexpr double kUnormTolerance = 1.0;
+constexpr double kFloatSlack = 0.02;
+
+// The largest difference of the colour channels of two RGBA8 images, and how many of them
+// differ at all (printed: a driver that rounds to the nearest gets them all exact).
+int maxChannelDifference(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
+    int worst = 0;
+    size_t differing = 0;
+    for (size_t i = 0; i < a.size(); ++i) {
+        const int difference = std::abs(int(a[i]) - int(b[i]));
+        worst = std::max(worst, difference);
+        differing += difference != 0;
+    }
+    std::printf("%zu of %zu channels differ by 1/255 or more\n", differing, a.size());
+    return worst;
+}
+
 class DepthOfFieldFilterTest : public cs::test::GlTest {
 protected:
-    // Compares every channel of every pixel. The GPU's float table and the rounding to 8 bits
-    // allow |byte - 255 * reference| <= 0.5 (rounding) + 0.02 (float sums of at most
-    // width x height x 0.5 with bias, width x height without). Pixels whose radius sits
-    // within 1e-3 of a rounding boundary may round the other way in float; they are skipped
-    // and counted.
+    // Compares every channel of every pixel within kUnormTolerance + kFloatSlack. Pixels whose
+    // radius sits within 1e-3 of a rounding boundary may round the other way in float; they
+    // are skipped and counted.
     void expectMatchesCpu(const Scene& scene, const Focus& focus, float bias) {
         const std::vector<glm::dvec3> expected = cpuFilter(scene, focus, bias);
         const std::vector<std::uint8_t> actual = gpuFilter(scene, focus, bias);
@@ -134,12 +155,14 @@ protected:
             for (int c = 0; c < 3; ++c) {
                 const double error = std::abs(actual[i * 4 + c] - 255.0 * expected[i][c]);
                 worst = std::max(worst, error);
-                bad += error > 0.52;
+                bad += error > kUnormTolerance + kFloatSlack;
             }
             bad += actual[i * 4 + 3] != 255;
         }
         EXPECT_EQ(bad, 0u) << scene.width << "x" << scene.height << ", worst error " << worst
                            << "/255";
+        std::printf("%dx%d: worst error %.3f/255 (0.5 when rounding to the nearest)\n", scene.width,
+                    scene.height, worst);
         EXPECT_LE(skipped, 1 + expected.size() / 100) << "too many pixels on a rounding boundary";
     }
 };
@@ -160,10 +183,11 @@ TEST_F(DepthOfFieldFilterTest, MatchesCpuWithoutBias) {
 }
 
 // Everything within the focal depth of a huge focal range has radius 0: the output is the
-// input, bit for bit.
+// input, within the unorm conversion's allowance (bit for bit where it rounds to nearest).
 TEST_F(DepthOfFieldFilterTest, InFocusIsIdentity) {
     const Scene scene = randomScene(45, 29, 3, 40.0f);
-    EXPECT_TRUE(gpuFilter(scene, Focus{20.0f, 10000.0f, 8}, 0.5f) == scene.rgba);
+    EXPECT_LE(maxChannelDifference(gpuFilter(scene, Focus{20.0f, 10000.0f, 8}, 0.5f), scene.rgba),
+              kUnormTolerance);
 }
 
 // Fixes 3 and 4: a flat colour stays flat under any blur, also where boxes are cut by the
@@ -177,7 +201,7 @@ TEST_F(DepthOfFieldFilterTest, FlatImageStaysFlatAtTheBorder) {
         scene.rgba[i + 2] = 128;
     }
     const std::vector<std::uint8_t> actual = gpuFilter(scene, Focus{0.5f, 5.0f, 12}, 0.5f);
-    EXPECT_TRUE(actual == scene.rgba);
+    EXPECT_LE(maxChannelDifference(actual, scene.rgba), kUnormTolerance);
 }
 
 // A box larger than the image in every direction averages the whole image at every pixel.
@@ -189,7 +213,8 @@ TEST_F(DepthOfFieldFilterTest, BoxLargerThanImageGivesTheMean) {
         mean += glm::dvec3(scene.rgba[i], scene.rgba[i + 1], scene.rgba[i + 2]);
     mean /= double(scene.width * scene.height);
     for (size_t i = 0; i < actual.size(); i += 4)
-        for (int c = 0; c < 3; ++c) ASSERT_NEAR(actual[i + c], mean[c], 0.52) << "pixel " << i / 4;
+        for (int c = 0; c < 3; ++c)
+            ASSERT_NEAR(actual[i + c], mean[c], kUnormTolerance + kFloatSlack) << "pixel " << i / 4;
 }
 
 }  // namespace

@@ -30,6 +30,6 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "gl_tests: cannot create a headless GL context: %s\n", e.what());
         return 1;
     }
-    cs::enableDebugOutput({true});
+    cs::enableDebugOutput({true, true});
     return RUN_ALL_TESTS();
 }

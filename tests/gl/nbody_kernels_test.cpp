@@ -45,8 +45,10 @@ public:
     explicit GpuBodies(const State& s) : count_(GLuint(s.positions.size())) {
         const GLsizeiptr bytes = GLsizeiptr(count_ * sizeof(glm::vec4));
         for (int b = 0; b < 2; ++b) {
-            positions_[b] = cs::Buffer("test positions", bytes, s.positions.data());
-            velocities_[b] = cs::Buffer("test velocities", bytes, s.velocities.data());
+            positions_[b] =
+                cs::Buffer("test positions", bytes, cs::BufferUse::Computed, s.positions.data());
+            velocities_[b] =
+                cs::Buffer("test velocities", bytes, cs::BufferUse::Computed, s.velocities.data());
         }
     }
 
@@ -232,8 +234,9 @@ TEST_F(NBodyKernelTest, GpuEnergyAndMomentumMatchCpu) {
         const State s = randomState(count, 100u + unsigned(count));
         GpuBodies gpu(s);
         const GLsizeiptr bytes = GLsizeiptr(count * sizeof(glm::vec4));
-        cs::Buffer energies("test energies", bytes), momenta("test momenta", bytes);
-        cs::Buffer totals("test totals", 2 * sizeof(glm::vec4));
+        cs::Buffer energies("test energies", bytes, cs::BufferUse::Computed);
+        cs::Buffer momenta("test momenta", bytes, cs::BufferUse::Computed);
+        cs::Buffer totals("test totals", 2 * sizeof(glm::vec4), cs::BufferUse::ReadBack);
         diagnostics.use();
         glUniform1ui(diagnostics.uniform("bodyCount"), GLuint(count));
         glUniform1f(diagnostics.uniform("softeningSqr"), physics.softeningSqr);

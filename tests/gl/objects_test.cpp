@@ -33,7 +33,9 @@ std::vector<uint8_t> pattern(size_t size, uint32_t seed) {
 // How each wrapper is made, recognised by the GL and labelled.
 struct BufferKind {
     using Object = cs::Buffer;
-    static Object make(const std::string& name) { return cs::Buffer(name, 64); }
+    static Object make(const std::string& name) {
+        return cs::Buffer(name, 64, cs::BufferUse::Computed);
+    }
     static bool exists(GLuint id) { return glIsBuffer(id) == GL_TRUE; }
     static constexpr GLenum labelNamespace = GL_BUFFER;
 };
@@ -170,7 +172,7 @@ using BufferData = cs::test::GlTest;
 
 TEST_F(BufferData, SizeIsWhatWasAskedFor) {
     for (const GLsizeiptr size : {1, 3, 4099}) {
-        const cs::Buffer buffer("sized", size);
+        const cs::Buffer buffer("sized", size, cs::BufferUse::Computed);
         EXPECT_EQ(buffer.size(), size);
         GLint64 stored = 0;
         glBindBuffer(GL_COPY_READ_BUFFER, buffer.id());
@@ -181,13 +183,13 @@ TEST_F(BufferData, SizeIsWhatWasAskedFor) {
 }
 
 TEST_F(BufferData, SizeMovesWithTheObject) {
-    cs::Buffer from("moved size", 48);
+    cs::Buffer from("moved size", 48, cs::BufferUse::Computed);
     const cs::Buffer to(std::move(from));
     EXPECT_EQ(to.size(), 48);
     // A moved-from buffer owns nothing, so it must not claim the old size.
     EXPECT_EQ(from.size(), 0);  // NOLINT(bugprone-use-after-move,clang-analyzer-cplusplus.Move)
-    cs::Buffer target("replaced", 16);
-    target = cs::Buffer("replacement", 24);
+    cs::Buffer target("replaced", 16, cs::BufferUse::Computed);
+    target = cs::Buffer("replacement", 24, cs::BufferUse::Computed);
     EXPECT_EQ(target.size(), 24);
     target.reset();
     EXPECT_EQ(target.size(), 0);
@@ -196,7 +198,8 @@ TEST_F(BufferData, SizeMovesWithTheObject) {
 TEST_F(BufferData, InitialDataRoundTrips) {
     for (const size_t size : {size_t(1), size_t(3), size_t(4099)}) {
         const std::vector<uint8_t> data = pattern(size, 1);
-        const cs::Buffer buffer("initialised", GLsizeiptr(size), data.data());
+        const cs::Buffer buffer("initialised", GLsizeiptr(size), cs::BufferUse::Computed,
+                                data.data());
         std::vector<uint8_t> back(size, 0);
         buffer.download(back.data(), GLsizeiptr(size));
         EXPECT_EQ(back, data) << size << " bytes";
@@ -206,7 +209,7 @@ TEST_F(BufferData, InitialDataRoundTrips) {
 TEST_F(BufferData, UploadAndDownloadAtOffsets) {
     const size_t size = 4099;
     std::vector<uint8_t> expected = pattern(size, 2);
-    const cs::Buffer buffer("offsets", GLsizeiptr(size), expected.data());
+    const cs::Buffer buffer("offsets", GLsizeiptr(size), cs::BufferUse::Computed, expected.data());
 
     // 7 bytes at the odd offset 5, and 3 bytes that end exactly at the last byte.
     const std::vector<uint8_t> middle = pattern(7, 3), tail = pattern(3, 4);
@@ -229,7 +232,7 @@ TEST_F(BufferData, UploadAndDownloadAtOffsets) {
 
 TEST_F(BufferData, LeavesNoBufferBound) {
     const std::vector<uint8_t> data = pattern(16, 5);
-    const cs::Buffer buffer("unbound", 16, data.data());
+    const cs::Buffer buffer("unbound", 16, cs::BufferUse::Computed, data.data());
     buffer.upload(data.data(), 16);
     std::vector<uint8_t> back(16);
     buffer.download(back.data(), 16);

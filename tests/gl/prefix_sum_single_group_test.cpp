@@ -17,8 +17,8 @@ protected:
                                    bool exclusive = false) {
         if (!program) program = cs::Program::compute("prefix_sum/single_group.comp");
         const auto bytes = GLsizeiptr(values.size() * 4);
-        cs::Buffer input("single-group test input", bytes, values.data());
-        cs::Buffer output("single-group test output", bytes);
+        cs::Buffer input("single-group test input", bytes, cs::BufferUse::Input, values.data());
+        cs::Buffer output("single-group test output", bytes, cs::BufferUse::Computed);
         program.use();
         glUniform1ui(program.uniform("count"), GLuint(values.size()));
         glUniform1ui(program.uniform("stepsToRun"), steps);

@@ -57,7 +57,8 @@ private:
 // Runs `program` as one work group and returns the uint it wrote to binding 0.
 uint32_t dispatchAndRead(const cs::Program& program) {
     const uint32_t sentinel = 0xdeadbeef;
-    const cs::Buffer result("program_test result", sizeof sentinel, &sentinel);
+    const cs::Buffer result("program_test result", sizeof sentinel, cs::BufferUse::Computed,
+                            &sentinel);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, result.id());
     program.use();
     glDispatchCompute(1, 1, 1);

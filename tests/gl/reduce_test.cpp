@@ -16,8 +16,9 @@ class ReduceTest : public cs::test::GlTest {};
 template <typename T>
 T gpuSum(cs::ScanType type, const std::vector<T>& data, GLintptr resultOffset = 0) {
     cs::Buffer input("reduce test input", GLsizeiptr(std::max<size_t>(data.size(), 1) * sizeof(T)),
-                     data.data());
-    cs::Buffer result("reduce test result", GLsizeiptr(resultOffset + sizeof(T)));
+                     cs::BufferUse::Input, data.data());
+    cs::Buffer result("reduce test result", GLsizeiptr(resultOffset + sizeof(T)),
+                      cs::BufferUse::ReadBack);
     cs::GpuScan scan(type);
     scan.sum(input, data.size(), result, resultOffset);
     // No barrier: sum() wrote `result` with a buffer copy, which the download is ordered with.
@@ -43,7 +44,8 @@ TEST_F(ReduceTest, ResultLandsAtTheRequestedOffset) {
 }
 
 // A tree-order float sum of n values has error <= ~log2(n) * 2^-24 * sum|x|; with the
-// four lanes, the 16-wide raking segments and 16 segments per tile, 64 * 2^-24 is safe.
+// 16 serial additions per invocation, 8-wide raking segments and 16 segments per tile, the
+// tile sums' own levels: 64 * 2^-24 is safe.
 TEST_F(ReduceTest, FloatAndVec4WithinBoundOfDoubleSum) {
     std::mt19937 random(2);
     std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
@@ -68,7 +70,8 @@ TEST_F(ReduceTest, FloatAndVec4WithinBoundOfDoubleSum) {
 }
 
 TEST_F(ReduceTest, ResultBufferTooSmallIsAnError) {
-    cs::Buffer input("input", 16), result("result", 4);
+    cs::Buffer input("input", 16, cs::BufferUse::Computed);
+    cs::Buffer result("result", 4, cs::BufferUse::ReadBack);
     cs::GpuScan scan(cs::ScanType::Uint);
     EXPECT_NE(errorFrom([&] { scan.sum(input, 4, result, 4); }).find("does not fit"),
               std::string::npos);

@@ -38,8 +38,8 @@ template <typename T>
 std::vector<T> gpuScan(cs::ScanType type, const std::vector<T>& data, size_t rowLength, size_t rows,
                        ScanMode mode, bool inPlace, bool transposed = false) {
     const auto bytes = GLsizeiptr(std::max<size_t>(data.size(), 1) * sizeof(T));
-    cs::Buffer input("scan test input", bytes, data.data());
-    cs::Buffer output("scan test output", bytes);
+    cs::Buffer input("scan test input", bytes, cs::BufferUse::Computed, data.data());
+    cs::Buffer output("scan test output", bytes, cs::BufferUse::Computed);
     cs::GpuScan scan(type);
     scan.run(input, inPlace ? input : output, rowLength, std::uint32_t(rows), mode, transposed);
     // The readback below is a buffer read: wait for the scan's shader writes.
@@ -133,10 +133,10 @@ TEST_F(ScanTest, UintTransposedOutput) {
 }
 
 // float: the GPU adds in a tree-like order, so it differs from the exact sum by rounding.
-// Each output is the sum of its inputs through at most ~40 additions per tile level (4
-// lanes, a raking segment of 16, 16 segments, the offsets) and three levels for these
-// lengths, so |gpu - exact| <= 128 * 2^-24 * sum of |inputs| so far is a safe bound. The
-// observed maximum is printed for the record.
+// Each output is the sum of its inputs through at most ~40 additions per tile level (16
+// serial additions in an invocation, a raking segment of 8, 16 segments, the offsets) and three
+// levels for these lengths, so |gpu - exact| <= 128 * 2^-24 * sum of |inputs| so far is a safe
+// bound. The observed maximum is printed for the record.
 TEST_F(ScanTest, FloatWithinBoundOfDoubleScan) {
     const double unitRoundoff = std::ldexp(1.0, -24);
     for (size_t length : {size_t(1), size_t(2049), size_t(1 << 20), size_t(3000001)}) {
@@ -158,20 +158,55 @@ TEST_F(ScanTest, FloatWithinBoundOfDoubleScan) {
     }
 }
 
-TEST_F(ScanTest, Vec4RowsAndTransposeMatchDoubleScan) {
-    const size_t rowLength = 641, rows = 37;  // a SAT of a 641 x 37 RGBA image
+// vec4 elements through every path of the kernels: rows that fit one quad, one tile or
+// several, lengths that leave a ragged last quad, rows that start unaligned, both modes,
+// in place and transposed. The components are small integers, different in each lane and
+// component, so every sum is exact in float and a lane or component mixed up anywhere (a
+// driver once miscompiled the four-element update) shows as a wrong value, not as rounding.
+TEST_F(ScanTest, Vec4EqualsCpuExactlyOnIntegerData) {
+    const std::pair<size_t, size_t> shapes[] = {{1, 1},    {3, 2},    {130, 1}, {17, 5},
+                                                {641, 37}, {2049, 3}, {4099, 2}};
     std::mt19937 random(3);
-    std::uniform_real_distribution<float> byte(0.0f, 255.0f);
-    std::vector<glm::vec4> data(rowLength * rows);
-    for (auto& v : data)
-        v = glm::vec4(std::round(byte(random)), std::round(byte(random)), 0.5f, -1.0f);
-    for (bool transposed : {false, true}) {
-        const auto expected =
-            cpuScan<glm::vec4, glm::dvec4>(data, rowLength, rows, ScanMode::Inclusive, transposed);
-        const auto actual = gpuScan(cs::ScanType::Vec4, data, rowLength, rows, ScanMode::Inclusive,
-                                    false, transposed);
-        // Integer-valued bytes summed over 641 stay below 2^24: exact in float.
-        EXPECT_TRUE(actual == expected) << (transposed ? "transposed" : "rows");
+    for (const auto& [rowLength, rows] : shapes) {
+        std::vector<glm::vec4> data(rowLength * rows);
+        for (auto& v : data)
+            v = glm::vec4(float(random() % 256), float(random() % 16), -float(random() % 8), 1.0f);
+        for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive}) {
+            for (bool transposed : {false, true}) {
+                const auto expected =
+                    cpuScan<glm::vec4, glm::dvec4>(data, rowLength, rows, mode, transposed);
+                for (bool inPlace : {false, true}) {
+                    if (inPlace && transposed) continue;  // refused: see TransposedInPlace
+                    const auto actual = gpuScan(cs::ScanType::Vec4, data, rowLength, rows, mode,
+                                                inPlace, transposed);
+                    size_t wrong = 0;
+                    for (size_t i = 0; i < actual.size(); ++i) wrong += actual[i] != expected[i];
+                    EXPECT_EQ(wrong, 0u)
+                        << rows << " rows of " << rowLength
+                        << (mode == ScanMode::Exclusive ? " exclusive" : "")
+                        << (transposed ? " transposed" : "") << (inPlace ? " in place" : "");
+                }
+            }
+        }
+    }
+}
+
+// The same for float elements: integer values keep every sum exact.
+TEST_F(ScanTest, FloatEqualsCpuExactlyOnIntegerData) {
+    const std::pair<size_t, size_t> shapes[] = {{1, 1}, {130, 1}, {17, 5}, {4099, 2}};
+    std::mt19937 random(4);
+    for (const auto& [rowLength, rows] : shapes) {
+        std::vector<float> data(rowLength * rows);
+        for (auto& v : data) v = float(random() % 256) - 128.0f;
+        for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive}) {
+            for (bool transposed : {false, true}) {
+                const auto expected =
+                    cpuScan<float, double>(data, rowLength, rows, mode, transposed);
+                EXPECT_TRUE(gpuScan(cs::ScanType::Float, data, rowLength, rows, mode, false,
+                                    transposed) == expected)
+                    << rows << " rows of " << rowLength;
+            }
+        }
     }
 }
 
@@ -188,7 +223,7 @@ TEST_F(ScanTest, LargerThanOneStorageBlockIsScannedInChunks) {
 }
 
 TEST_F(ScanTest, BufferTooSmallIsAnError) {
-    cs::Buffer small("small", 16);
+    cs::Buffer small("small", 16, cs::BufferUse::Computed);
     cs::GpuScan scan(cs::ScanType::Uint);
     EXPECT_NE(errorFrom([&] { scan.run(small, small, 5); }).find("needs 20-byte buffers"),
               std::string::npos);
@@ -198,14 +233,14 @@ TEST_F(ScanTest, MoreRowsThanTheGlDispatchesIsAnError) {
     // Each row is a work-group row along y; one more than GL_MAX_COMPUTE_WORK_GROUP_COUNT[1]
     // must be refused, not dispatched as a GL error that scans nothing.
     const std::uint32_t rows = cs::maxGroupCount(1) + 1;
-    cs::Buffer data("one element per row", GLsizeiptr(rows) * 4);
+    cs::Buffer data("one element per row", GLsizeiptr(rows) * 4, cs::BufferUse::Computed);
     cs::GpuScan scan(cs::ScanType::Uint);
     EXPECT_NE(errorFrom([&] { scan.run(data, data, 1, rows); }).find("work groups"),
               std::string::npos);
 }
 
 TEST_F(ScanTest, TransposedInPlaceIsAnError) {
-    cs::Buffer data("data", 64);
+    cs::Buffer data("data", 64, cs::BufferUse::Computed);
     cs::GpuScan scan(cs::ScanType::Uint);
     EXPECT_NE(errorFrom([&] {
                   scan.run(data, data, 4, 4, ScanMode::Inclusive, true);

@@ -37,8 +37,8 @@ std::vector<glm::dvec4> cpuTable(const std::vector<glm::vec4>& pixels, int width
 
 std::vector<glm::vec4> gpuTable(const std::vector<glm::vec4>& pixels, int width, int height) {
     const auto bytes = GLsizeiptr(pixels.size() * sizeof(glm::vec4));
-    cs::Buffer input("sat test pixels", bytes, pixels.data());
-    cs::Buffer table("sat test table", bytes);
+    cs::Buffer input("sat test pixels", bytes, cs::BufferUse::Input, pixels.data());
+    cs::Buffer table("sat test table", bytes, cs::BufferUse::Computed);
     cs::SummedAreaTable sat;
     sat.build(input, table, width, height);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the download reads the shader's writes

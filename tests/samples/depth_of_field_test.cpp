@@ -24,17 +24,19 @@ struct Difference {
     int maxChannel = 0;      // largest |a - b| over the colour channels of every pixel
     double meanChannel = 0;  // mean |a - b| over the colour channels
     double over8 = 0;        // fraction of pixels with a channel differing by more than 8
+    double exact = 0;        // fraction of colour channels that are equal
 };
 
 Difference compare(const cs::Image& a, const cs::Image& b) {
     Difference d;
-    size_t over8 = 0, sum = 0;
+    size_t over8 = 0, sum = 0, exact = 0;
     for (size_t i = 0; i < a.rgba.size(); i += 4) {
         int pixelMax = 0;
         for (int c = 0; c < 3; ++c) {
             const int diff = std::abs(int(a.rgba[i + c]) - int(b.rgba[i + c]));
             pixelMax = std::max(pixelMax, diff);
             sum += size_t(diff);
+            exact += diff == 0;
         }
         d.maxChannel = std::max(d.maxChannel, pixelMax);
         over8 += pixelMax > 8;
@@ -42,6 +44,7 @@ Difference compare(const cs::Image& a, const cs::Image& b) {
     const size_t pixels = a.rgba.size() / 4;
     d.meanChannel = double(sum) / double(3 * pixels);
     d.over8 = double(over8) / double(pixels);
+    d.exact = double(exact) / double(3 * pixels);
     return d;
 }
 
@@ -64,12 +67,17 @@ protected:
 };
 
 // A focal depth far beyond the scene puts every pixel in focus (blur radius 0): the filter
-// must give back the sharp render, through the whole table, within 1/255 per channel.
+// must give back the sharp render through the whole table. Only float rounding may differ: a
+// box sum is the difference of table entries that are sums of thousands of pixels, rounded
+// in an order that differs between drivers. Nearly every channel is exact (on llvmpipe all
+// but 0.03%, none off by more than 1), so 99% exact and at most 2/255 leave a wide margin.
 TEST_F(DepthOfFieldTest, EverythingInFocusEqualsSharpRender) {
     const cs::Image sharp = frame("320x180", {"show=sharp"});
     const cs::Image result = frame("320x180", {"focal_depth=10000"});
     ASSERT_EQ(result.rgba.size(), sharp.rgba.size());
-    EXPECT_LE(compare(result, sharp).maxChannel, 1);
+    const Difference d = compare(result, sharp);
+    EXPECT_GE(d.exact, 0.99);
+    EXPECT_LE(d.maxChannel, 2);
 }
 
 // Out of focus, the frame is a real picture and visibly softer than the sharp render, while
@@ -102,14 +110,18 @@ TEST_F(DepthOfFieldTest, OutOfFocusBlursOnlyWhereTheCocSaysSo) {
     EXPECT_EQ(inFocusChanged, 0u);
 }
 
-// Fix 2: with the colour centred on zero the table's float sums keep in-focus pixels exact at
-// 640x360; without the bias the same sums lose several levels in the bright sky.
-TEST_F(DepthOfFieldTest, PreBiasKeepsTheTableExact) {
+// Fix 2: with the colour centred on zero the table's float sums keep in-focus pixels nearly
+// exact at 640x360; without the bias the same sums lose up to several levels in the bright
+// sky. Which channels round off depends on the order of the additions, which differs
+// between drivers, so the test compares the errors' size, not single pixels. On llvmpipe:
+// biased 99.8% of channels exact, mean error 0.002/255; unbiased 80% exact, mean 0.23/255.
+TEST_F(DepthOfFieldTest, PreBiasKeepsTheTableNearlyExact) {
     const cs::Image sharp = frame("640x360", {"show=sharp"});
-    const cs::Image biased = frame("640x360", {"focal_depth=10000"});
-    const cs::Image unbiased = frame("640x360", {"focal_depth=10000", "bias=off"});
-    EXPECT_LE(compare(biased, sharp).maxChannel, 1);
-    EXPECT_GT(compare(unbiased, sharp).maxChannel, 1);
+    const Difference biased = compare(frame("640x360", {"focal_depth=10000"}), sharp);
+    const Difference unbiased = compare(frame("640x360", {"focal_depth=10000", "bias=off"}), sharp);
+    EXPECT_GE(biased.exact, 0.99);
+    EXPECT_LT(unbiased.exact, biased.exact);
+    EXPECT_GT(unbiased.meanChannel, 10 * biased.meanChannel);
 }
 
 TEST_F(DepthOfFieldTest, OutputIsTheBlurredFrame) {

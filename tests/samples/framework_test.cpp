@@ -136,4 +136,17 @@ TEST_F(FrameworkRun, EglPlatformProblemsAreOneClearLine) {
     }
 }
 
+// Drivers send performance hints (NVIDIA on every buffer readback): a user's run shows only
+// errors and high-severity messages, CS_GL_DEBUG=1 shows everything.
+TEST_F(FrameworkRun, PerformanceHintsArePrintedOnlyWithGlDebug) {
+    for (const std::string debug : {"0", "1"}) {
+        const cs::ProcessResult run = cs::runProcess(
+            {CS_TEST_SAMPLE, "--headless", "--frames", "2", "--set", "performance_hint=true"},
+            {"CS_GL_DEBUG=" + debug});
+        EXPECT_EQ(run.exitCode, 0) << run.err;
+        const bool printed = run.err.find("a performance hint") != std::string::npos;
+        EXPECT_EQ(printed, debug == "1") << "CS_GL_DEBUG=" << debug << "\n" << run.err;
+    }
+}
+
 }  // namespace

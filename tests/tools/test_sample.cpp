@@ -3,7 +3,9 @@
 // (tests/sample_smoke.sh overlay). --set gl_error=true raises GL_INVALID_ENUM in every frame,
 // for the test that such a run fails and writes no --output (tests/samples/framework_test.cpp);
 // --set debug_output=false turns KHR_debug off first, as a driver that sends no messages;
-// --set out_of_memory=true throws std::bad_alloc in setup(), as a huge input might.
+// --set performance_hint=true sends a medium-severity performance message in every frame, as
+// some drivers do on every readback (only CS_GL_DEBUG=1 prints it); --set out_of_memory=true
+// throws std::bad_alloc in setup(), as a huge input might.
 #include <new>
 
 #include "app/sample.h"
@@ -15,6 +17,8 @@ public:
 private:
     bool& glError = params.add("gl_error", false, "raise a GL error in every frame");
     bool& debugOutput = params.add("debug_output", true, "leave KHR_debug messages on");
+    bool& performanceHint =
+        params.add("performance_hint", false, "send a medium-severity message in every frame");
     bool& outOfMemory = params.add("out_of_memory", false, "throw std::bad_alloc in setup()");
 
     void setup() override {
@@ -23,6 +27,9 @@ private:
     }
     void update(double) override {
         if (glError) glBindBuffer(0x1234, 0);  // no such target
+        if (performanceHint)
+            glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_PERFORMANCE, 1,
+                                 GL_DEBUG_SEVERITY_MEDIUM, -1, "a performance hint");
     }
     void render() override {}
     void finish() override {

@@ -1,0 +1,71 @@
+// The roofline calibration's kernels (app/bench.h) compute what they claim: a copy that
+// copies every byte, and FMA chains whose result the CPU predicts. A calibration that timed
+// a kernel doing less than its count would overstate the device.
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "app/bench.h"
+#include "gl/objects.h"
+#include "gl/program.h"
+#include "gl_test.h"
+
+namespace {
+
+using Calibration = cs::test::GlTest;
+
+TEST_F(Calibration, CopyKernelCopiesEveryElement) {
+    // Four uvec4s per invocation, 256 invocations per group: three groups' worth.
+    const size_t words = 3 * 4 * 256 * 4;
+    std::vector<std::uint32_t> data(words);
+    for (size_t i = 0; i < words; ++i) data[i] = std::uint32_t(i * 2654435761u);
+    const auto bytes = GLsizeiptr(words * 4);
+    cs::Buffer source("copy test source", bytes, cs::BufferUse::Input, data.data());
+    cs::Buffer destination("copy test destination", bytes, cs::BufferUse::Computed);
+    const cs::Program copy = cs::Program::compute("framework/calibrate_copy.comp");
+    copy.use();
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, source.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, destination.id());
+    glDispatchCompute(3, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the download copies the shader's writes
+    std::vector<std::uint32_t> result(words);
+    destination.download(result.data(), bytes);
+    EXPECT_TRUE(result == data);
+}
+
+TEST_F(Calibration, FmaKernelComputesItsChains) {
+    const cs::Program fma = cs::Program::compute("framework/calibrate_fma.comp");
+    const GLuint invocations = 256;
+    cs::Buffer sink("fma test sink", invocations * 4, cs::BufferUse::Computed);
+    const int iterations = 3;  // 3 x 4 FMAs on every chain
+    fma.use();
+    glUniform1i(fma.uniform("iterations"), iterations);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sink.id());
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    std::vector<float> result(invocations);
+    sink.download(result.data(), invocations * 4);
+    // Chain k of invocation i starts at i * 1e-6 + k / 10 (four equal lanes each) and runs
+    // x = 0.999 x + 0.001 twelve times. GLSL may fuse or not, so allow float rounding.
+    for (GLuint i = 0; i < invocations; i += 51) {
+        double expected = 0.0;
+        for (int k = 0; k < 8; ++k) {
+            double x = double(float(i) * 1e-6f) + 0.1 * k;
+            for (int n = 0; n < 4 * iterations; ++n) x = x * 0.999 + 0.001;
+            expected += 4 * x;
+        }
+        EXPECT_NEAR(result[i], expected, 1e-5 * expected) << "invocation " << i;
+    }
+}
+
+TEST_F(Calibration, TheCopyRooflineIsTheFasterCopy) {
+    const cs::Calibration c = cs::calibrateDevice(cs::detectTimingMethod());
+    EXPECT_GT(c.shaderCopyGBps, 0.0);
+    EXPECT_GT(c.apiCopyGBps, 0.0);
+    EXPECT_EQ(c.copyGBps, std::max(c.shaderCopyGBps, c.apiCopyGBps));
+    EXPECT_GT(c.fmaGflops, 0.0);
+    EXPECT_GE(c.copySpread, 0.0);
+    EXPECT_GE(c.fmaSpread, 0.0);
+}
+
+}  // namespace
