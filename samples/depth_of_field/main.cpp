@@ -32,7 +32,7 @@ constexpr double kBytesPerFilterPixel = 24.0;  // table entry 16 + depth 4 + out
 // vec4s (16 bytes), each one pass (read + write) for rows that fit in one scan tile and three
 // (read, read, write) for longer rows; the small tile sums are left out.
 double satBytes(int w, int h) {
-    const int tile = int(cs::GpuScan(cs::ScanType::Vec4).tileElements());
+    const int tile = int(cs::kTileElements);
     auto scanBytes = [&](int rowLength) { return rowLength > tile ? 48.0 : 32.0; };
     return double(w) * h * (scanBytes(w) + scanBytes(h));
 }

@@ -14,7 +14,7 @@
 
 #include "app/sample.h"
 #include "bodies.h"
-#include "compute/scan.h"
+#include "compute/reduce.h"
 #include "gl/info.h"
 #include "gl/program.h"
 #include "util/error.h"
@@ -60,7 +60,7 @@ private:
     double simulatedTime = 0.0;
 
     cs::Buffer energies, momenta, totals;
-    cs::GpuScan adder{cs::ScanType::Vec4};  // adds up the per-body values
+    cs::GpuReduce reduce{cs::ElementType::Vec4};  // sums the per-body values
     glm::vec4 energy0{0}, momentum0{0}, energyNow{0}, momentumNow{0};
     bool haveBaseline = false;
 
@@ -233,8 +233,8 @@ private:
         glm::vec4 result[2];
         {
             auto pass = gpuPass("diagnostics sum");
-            adder.sum(energies, count, totals, 0);
-            adder.sum(momenta, count, totals, sizeof(glm::vec4));
+            reduce.sum(energies, count, totals, 0);
+            reduce.sum(momenta, count, totals, sizeof(glm::vec4));
         }
         // sum() puts each total in place with glCopyBufferSubData, an ordinary GL command
         // ordered with the readback, so no barrier: barriers are for shader writes.

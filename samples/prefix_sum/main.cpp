@@ -56,7 +56,7 @@ private:
 
     std::vector<std::uint32_t> values;  // the input as 32-bit words: uint32 or float32 bits
     cs::Buffer input, result, stepState;
-    cs::GpuScan libraryScan{cs::ScanType::Uint};
+    cs::GpuScan libraryScan{cs::ElementType::Uint};
     cs::Program singleGroup, bars;
     cs::VertexArray noVertices;
     std::array<float, 2> inputRange{}, sumRange{};  // values at the bottom and top of the plots
@@ -118,7 +118,7 @@ private:
         const cs::ShaderDefines defines = {{"FLOAT_VALUES", isFloat() ? "1" : "0"}};
         singleGroup = cs::Program::compute("prefix_sum/single_group.comp", defines);
         bars = cs::Program::graphics("prefix_sum/bars.vert", "prefix_sum/bars.frag");
-        libraryScan = cs::GpuScan(isFloat() ? cs::ScanType::Float : cs::ScanType::Uint);
+        libraryScan = cs::GpuScan(isFloat() ? cs::ElementType::Float : cs::ElementType::Uint);
     }
 
     void createBuffers() {
@@ -337,7 +337,7 @@ private:
     // roofline is a copy of 8 bytes per element.
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
         std::vector<cs::BenchFigure> figures;
-        cs::GpuScan scan(cs::ScanType::Uint);
+        cs::GpuScan scan(cs::ElementType::Uint);
         std::mt19937 random{seed()};
         for (int log2 = 16; log2 <= benchMaxLog2; log2 += 2) {
             const std::size_t n = std::size_t(1) << log2;

@@ -1,5 +1,6 @@
-// Shared by the scan kernels (src/compute/scan.h): the element type, the data bindings and
-// the work-group scan. The C++ side defines SCAN_TYPE: 0 uint, 1 float, 2 vec4.
+// Shared by the tile kernels of the scan and the reduction (src/compute/tiles.h): the element
+// type, the data bindings and the work-group scan. The C++ side defines SCAN_TYPE: 0 uint,
+// 1 float, 2 vec4 (cs::ElementType).
 #ifndef SCAN_TYPE
 #define SCAN_TYPE 0
 #endif
@@ -25,7 +26,7 @@ struct Quad {
 // A tile is what one work group scans: GROUP_SIZE invocations, each owning ITEMS quads one
 // after the other. An invocation scans its own elements serially; one work-group scan of the
 // invocations' totals then tells each where its elements start.
-#ifndef ITEMS  // set by src/compute/scan.cpp
+#ifndef ITEMS  // set by src/compute/tiles.cpp
 #define ITEMS 4
 #endif
 #ifndef GROUP_SIZE

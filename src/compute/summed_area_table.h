@@ -1,7 +1,7 @@
 #pragma once
 // Summed-area table of an RGBA float image held in a buffer, built with two scans:
 // every row is scanned and written transposed, then the rows of that result (the image's
-// columns) are scanned and transposed back (OpenGL SuperBible, Listing 10.7). Entry (x, y)
+// columns) are scanned and transposed back (OpenGL SuperBible, 6th ed., Listing 10.7). Entry (x, y)
 // is then the sum of all pixels with column <= x and row <= y, and the sum over any
 // rectangle takes four reads:  S(x1,y1) - S(x0-1,y1) - S(x1,y0-1) + S(x0-1,y0-1).
 #include "compute/scan.h"
@@ -15,7 +15,7 @@ public:
     void build(const Buffer& pixels, const Buffer& table, int width, int height);
 
 private:
-    GpuScan scan_{ScanType::Vec4};
+    GpuScan scan_{ElementType::Vec4};
     Buffer columns_;  // the row pass's transposed result: width rows of height
 };
 

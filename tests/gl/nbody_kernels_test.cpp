@@ -8,7 +8,7 @@
 #include <tuple>
 #include <vector>
 
-#include "compute/scan.h"
+#include "compute/reduce.h"
 #include "gl/program.h"
 #include "gl_test.h"
 
@@ -221,7 +221,7 @@ TEST_F(NBodyKernelTest, TwoBodyCircularOrbitStaysCircular) {
     }
 }
 
-// The diagnostics pass plus cs::GpuScan::sum against the same quantities in double on the
+// The diagnostics pass plus cs::GpuReduce::sum against the same quantities in double on the
 // CPU, with the owed half kick applied. Kinetic and potential energy are sums of terms of
 // one sign: within 2e-5 relative. Momentum components cancel, so they are compared with
 // 2e-5 of the sum of m|v|.
@@ -229,7 +229,7 @@ TEST_F(NBodyKernelTest, GpuEnergyAndMomentumMatchCpu) {
     const Physics physics;
     const cs::Program diagnostics = cs::Program::compute("nbody/diagnostics.comp");
     const float closeKick = 0.01f;
-    cs::GpuScan sums(cs::ScanType::Vec4);
+    cs::GpuReduce sums(cs::ElementType::Vec4);
     for (int count : {1, 3, 1000}) {
         const State s = randomState(count, 100u + unsigned(count));
         GpuBodies gpu(s);

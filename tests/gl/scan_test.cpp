@@ -35,8 +35,8 @@ std::vector<T> cpuScan(const std::vector<T>& data, size_t rowLength, size_t rows
 }
 
 template <typename T>
-std::vector<T> gpuScan(cs::ScanType type, const std::vector<T>& data, size_t rowLength, size_t rows,
-                       ScanMode mode, bool inPlace, bool transposed = false) {
+std::vector<T> gpuScan(cs::ElementType type, const std::vector<T>& data, size_t rowLength,
+                       size_t rows, ScanMode mode, bool inPlace, bool transposed = false) {
     const auto bytes = GLsizeiptr(std::max<size_t>(data.size(), 1) * sizeof(T));
     cs::Buffer input("scan test input", bytes, cs::BufferUse::Computed, data.data());
     cs::Buffer output("scan test output", bytes, cs::BufferUse::Computed);
@@ -78,7 +78,7 @@ TEST_F(ScanTest, UintEqualsCpuExactlyForEveryLengthAndMode) {
         for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive}) {
             const auto expected = cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, mode);
             for (bool inPlace : {false, true}) {
-                const auto actual = gpuScan(cs::ScanType::Uint, data, length, 1, mode, inPlace);
+                const auto actual = gpuScan(cs::ElementType::Uint, data, length, 1, mode, inPlace);
                 ASSERT_TRUE(actual == expected)
                     << "length " << length << (mode == ScanMode::Exclusive ? " exclusive" : "")
                     << (inPlace ? " in place" : "");
@@ -94,7 +94,7 @@ TEST_F(ScanTest, UintRandomBatchOfLengths) {
         const auto data = randomUints(length, random());
         const auto expected =
             cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, ScanMode::Inclusive);
-        EXPECT_TRUE(gpuScan(cs::ScanType::Uint, data, length, 1, ScanMode::Inclusive, false) ==
+        EXPECT_TRUE(gpuScan(cs::ElementType::Uint, data, length, 1, ScanMode::Inclusive, false) ==
                     expected)
             << "length " << length;
     }
@@ -103,7 +103,7 @@ TEST_F(ScanTest, UintRandomBatchOfLengths) {
 TEST_F(ScanTest, UintWrapsModulo2To32) {
     const std::vector<std::uint32_t> data = {0xFFFFFFFFu, 2u, 0x80000000u, 0x80000000u, 7u};
     const std::vector<std::uint32_t> expected = {0xFFFFFFFFu, 1u, 0x80000001u, 1u, 8u};
-    EXPECT_EQ(gpuScan(cs::ScanType::Uint, data, 5, 1, ScanMode::Inclusive, false), expected);
+    EXPECT_EQ(gpuScan(cs::ElementType::Uint, data, 5, 1, ScanMode::Inclusive, false), expected);
 }
 
 // Rows of lengths that are not multiples of four start unaligned; 4097 spans three tiles.
@@ -114,7 +114,8 @@ TEST_F(ScanTest, UintRowsAreIndependent) {
         for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive}) {
             const auto expected =
                 cpuScan<std::uint32_t, std::uint32_t>(data, rowLength, rows, mode);
-            EXPECT_TRUE(gpuScan(cs::ScanType::Uint, data, rowLength, rows, mode, true) == expected)
+            EXPECT_TRUE(gpuScan(cs::ElementType::Uint, data, rowLength, rows, mode, true) ==
+                        expected)
                 << rows << " rows of " << rowLength;
         }
     }
@@ -126,8 +127,8 @@ TEST_F(ScanTest, UintTransposedOutput) {
         const auto data = randomUints(rowLength * rows, 5);
         const auto expected =
             cpuScan<std::uint32_t, std::uint32_t>(data, rowLength, rows, ScanMode::Inclusive, true);
-        EXPECT_TRUE(gpuScan(cs::ScanType::Uint, data, rowLength, rows, ScanMode::Inclusive, false,
-                            true) == expected)
+        EXPECT_TRUE(gpuScan(cs::ElementType::Uint, data, rowLength, rows, ScanMode::Inclusive,
+                            false, true) == expected)
             << rows << " rows of " << rowLength;
     }
 }
@@ -142,7 +143,7 @@ TEST_F(ScanTest, FloatWithinBoundOfDoubleScan) {
     for (size_t length : {size_t(1), size_t(2049), size_t(1 << 20), size_t(3000001)}) {
         const auto data = randomFloats(length, 9);
         for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive}) {
-            const auto actual = gpuScan(cs::ScanType::Float, data, length, 1, mode, false);
+            const auto actual = gpuScan(cs::ElementType::Float, data, length, 1, mode, false);
             double absoluteSum = 0.0, worst = 0.0;
             double exact = 0.0;
             for (size_t i = 0; i < length; ++i) {
@@ -177,7 +178,7 @@ TEST_F(ScanTest, Vec4EqualsCpuExactlyOnIntegerData) {
                     cpuScan<glm::vec4, glm::dvec4>(data, rowLength, rows, mode, transposed);
                 for (bool inPlace : {false, true}) {
                     if (inPlace && transposed) continue;  // refused: see TransposedInPlace
-                    const auto actual = gpuScan(cs::ScanType::Vec4, data, rowLength, rows, mode,
+                    const auto actual = gpuScan(cs::ElementType::Vec4, data, rowLength, rows, mode,
                                                 inPlace, transposed);
                     size_t wrong = 0;
                     for (size_t i = 0; i < actual.size(); ++i) wrong += actual[i] != expected[i];
@@ -202,7 +203,7 @@ TEST_F(ScanTest, FloatEqualsCpuExactlyOnIntegerData) {
             for (bool transposed : {false, true}) {
                 const auto expected =
                     cpuScan<float, double>(data, rowLength, rows, mode, transposed);
-                EXPECT_TRUE(gpuScan(cs::ScanType::Float, data, rowLength, rows, mode, false,
+                EXPECT_TRUE(gpuScan(cs::ElementType::Float, data, rowLength, rows, mode, false,
                                     transposed) == expected)
                     << rows << " rows of " << rowLength;
             }
@@ -218,13 +219,13 @@ TEST_F(ScanTest, LargerThanOneStorageBlockIsScannedInChunks) {
     const auto data = randomUints(length, 11);
     const auto expected =
         cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, ScanMode::Inclusive);
-    EXPECT_TRUE(gpuScan(cs::ScanType::Uint, data, length, 1, ScanMode::Inclusive, true) ==
+    EXPECT_TRUE(gpuScan(cs::ElementType::Uint, data, length, 1, ScanMode::Inclusive, true) ==
                 expected);
 }
 
 TEST_F(ScanTest, BufferTooSmallIsAnError) {
     cs::Buffer small("small", 16, cs::BufferUse::Computed);
-    cs::GpuScan scan(cs::ScanType::Uint);
+    cs::GpuScan scan(cs::ElementType::Uint);
     EXPECT_NE(errorFrom([&] { scan.run(small, small, 5); }).find("needs 20-byte buffers"),
               std::string::npos);
 }
@@ -234,14 +235,14 @@ TEST_F(ScanTest, MoreRowsThanTheGlDispatchesIsAnError) {
     // must be refused, not dispatched as a GL error that scans nothing.
     const std::uint32_t rows = cs::maxGroupCount(1) + 1;
     cs::Buffer data("one element per row", GLsizeiptr(rows) * 4, cs::BufferUse::Computed);
-    cs::GpuScan scan(cs::ScanType::Uint);
+    cs::GpuScan scan(cs::ElementType::Uint);
     EXPECT_NE(errorFrom([&] { scan.run(data, data, 1, rows); }).find("work groups"),
               std::string::npos);
 }
 
 TEST_F(ScanTest, TransposedInPlaceIsAnError) {
     cs::Buffer data("data", 64, cs::BufferUse::Computed);
-    cs::GpuScan scan(cs::ScanType::Uint);
+    cs::GpuScan scan(cs::ElementType::Uint);
     EXPECT_NE(errorFrom([&] {
                   scan.run(data, data, 4, 4, ScanMode::Inclusive, true);
               }).find("cannot run in place"),
