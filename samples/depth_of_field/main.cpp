@@ -132,8 +132,8 @@ private:
             glUniform1f(copyBias.uniform("bias"), bias ? 0.5f : 0.0f);
             glBindImageTexture(0, scene.color().id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
-            glDispatchCompute(copyBias.groupsFor(w, 0, "columns"), copyBias.groupsFor(h, 1, "rows"),
-                              1);
+            const glm::uvec3 groups = copyBias.groupsFor(w, h);
+            glDispatchCompute(groups.x, groups.y, groups.z);
             // The row scan of the summed-area table reads the buffer as an SSBO.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
@@ -151,7 +151,8 @@ private:
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
             glBindImageTexture(0, viewDepth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
             glBindImageTexture(1, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-            glDispatchCompute(filter.groupsFor(w, 0, "columns"), filter.groupsFor(h, 1, "rows"), 1);
+            const glm::uvec3 groups = filter.groupsFor(w, h);
+            glDispatchCompute(groups.x, groups.y, groups.z);
             // render() samples `blurred` as a texture (TEXTURE_FETCH) and finish() reads it
             // back with glGetTexImage (TEXTURE_UPDATE).
             glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
@@ -164,8 +165,8 @@ private:
             glUniform1f(visualise.uniform("farDepth"), kDepthShownBlack);
             glBindImageTexture(0, viewDepth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
             glBindImageTexture(1, view.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-            glDispatchCompute(visualise.groupsFor(w, 0, "columns"),
-                              visualise.groupsFor(h, 1, "rows"), 1);
+            const glm::uvec3 groups = visualise.groupsFor(w, h);
+            glDispatchCompute(groups.x, groups.y, groups.z);
             // render() samples `view` as a texture.
             glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
         }
@@ -287,8 +288,8 @@ private:
         glBindImageTexture(1, result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
         const double filterMs = cs::medianGpuMs(
             [&] {
-                glDispatchCompute(filter.groupsFor(w, 0, "columns"), filter.groupsFor(h, 1, "rows"),
-                                  1);
+                const glm::uvec3 groups = filter.groupsFor(w, h);
+                glDispatchCompute(groups.x, groups.y, groups.z);
             },
             timingMethod());
 

@@ -48,8 +48,8 @@ private:
         glBindImageTexture(0, original.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
         glBindImageTexture(1, inverted.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
         // Round up so the groups cover every pixel; the shader skips the overhang.
-        glDispatchCompute(invert.groupsFor(image.width, 0, "columns"),
-                          invert.groupsFor(image.height, 1, "rows"), 1);
+        const glm::uvec3 groups = invert.groupsFor(image.width, image.height);
+        glDispatchCompute(groups.x, groups.y, groups.z);
         // imageStore writes are incoherent: before the draw samples `inverted` as a texture
         // (TEXTURE_FETCH) or finish() reads it back with glGetTexImage (TEXTURE_UPDATE),
         // the writes must be made visible to those operations.

@@ -122,7 +122,7 @@ private:
 
     void load(const std::vector<nbody::Body>& bodies) {
         // Up front, not at the first step: one dispatch must cover every body.
-        cs::groupCount(bodies.size(), GLuint(localSize), 0, "bodies");
+        step.groupsFor(bodies.size());
         count = GLuint(bodies.size());
         std::vector<glm::vec4> p(count), v(count);
         std::vector<float> radii(count);
@@ -166,7 +166,8 @@ private:
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, positions[1 - current].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, velocities[1 - current].id());
-        glDispatchCompute(program.groupsFor(count, 0, "bodies"), 1, 1);
+        const glm::uvec3 groups = program.groupsFor(count);
+        glDispatchCompute(groups.x, groups.y, groups.z);
         // The next step (or the diagnostics pass) reads these positions as a storage buffer.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         current = 1 - current;
@@ -226,7 +227,8 @@ private:
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, energies.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, momenta.id());
-            glDispatchCompute(diagnose.groupsFor(count, 0, "bodies"), 1, 1);
+            const glm::uvec3 groups = diagnose.groupsFor(count);
+            glDispatchCompute(groups.x, groups.y, groups.z);
             // The reduction's shader reads the per-body values just written.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }

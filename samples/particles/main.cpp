@@ -95,13 +95,13 @@ private:
     }
 
     void setup() override {
+        buildStepProgram();
         if (!options().input.empty()) {
             loadState(options().input);
         } else {
             checkDispatchable();  // before emitAll() allocates them
             emitAll();
         }
-        buildStepProgram();
         drawParticles = cs::Program::graphics("particles/particle.vert", "particles/particle.frag");
         drawScene = cs::Program::graphics("particles/scene.vert", "particles/scene.frag");
         const auto sphere = sphereTriangles(24, 48);
@@ -197,7 +197,7 @@ private:
     // A GL launches at most GL_MAX_COMPUTE_WORK_GROUP_COUNT groups per dispatch (65535 on
     // llvmpipe and the spec's minimum), so one dispatch covers at most that many times
     // local_size particles. Checked up front: throws cs::Error naming the limit.
-    void checkDispatchable() const { cs::groupCount(GLuint(count), localSize, 0, "particles"); }
+    void checkDispatchable() const { step.groupsFor(GLuint(count)); }
 
     void update(double) override {
         const bool newLocalSize = params.changed(&localSize), newCount = params.changed(&count);
@@ -227,7 +227,7 @@ private:
         glUniform1f(step.uniform("sphereRadius"), sphereRadius);
         glUniform1f(step.uniform("lifetime"), lifetime);
         glUniform1ui(step.uniform("seed"), seed());
-        const GLuint groups = step.groupsFor(GLuint(count), 0, "particles");
+        const GLuint groups = step.groupsFor(GLuint(count)).x;
         for (int i = 0; i < stepsPerFrame; ++i) {
             ++stepCount;
             const double t = double(stepCount) * dt;  // the sphere is where it is at the step's end

@@ -98,8 +98,9 @@ private:
         tileOffsets = cs::Program::compute("summed_area/tile_offsets.comp", defines);
         blur = cs::Program::compute("summed_area/blur.comp", defines);
         // tile_sat.comp's work group is one TILE x TILE tile.
-        tilesX = int(tileSat.groupsFor(image.width, 0, "columns"));
-        tilesY = int(tileSat.groupsFor(image.height, 1, "rows"));
+        const glm::uvec3 tiles = tileSat.groupsFor(image.width, image.height);
+        tilesX = int(tiles.x);
+        tilesY = int(tiles.y);
         // One std430 dvec4 (32 bytes) per entry: tile_offsets.comp's Above and Left.
         static_assert(sizeof(glm::dvec4) == 32, "a dvec4 in std430 is 32 bytes");
         above =
@@ -135,8 +136,8 @@ private:
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, pixels.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, normalised.id());
             // Work groups over the image, rounded up; the shaders skip the overhang.
-            glDispatchCompute(normalise.groupsFor(image.width, 0, "columns"),
-                              normalise.groupsFor(image.height, 1, "rows"), 1);
+            const glm::uvec3 groups = normalise.groupsFor(image.width, image.height);
+            glDispatchCompute(groups.x, groups.y, groups.z);
             // The table passes read `normalised` from shaders.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
@@ -161,8 +162,8 @@ private:
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, above.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
             glBindImageTexture(0, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-            glDispatchCompute(blur.groupsFor(image.width, 0, "columns"),
-                              blur.groupsFor(image.height, 1, "rows"), 1);
+            const glm::uvec3 groups = blur.groupsFor(image.width, image.height);
+            glDispatchCompute(groups.x, groups.y, groups.z);
             // imageStore is incoherent. Three later uses read `blurred`: the error pass with
             // imageLoad (SHADER_IMAGE_ACCESS), the draw as a texture (TEXTURE_FETCH), and the
             // error statistics and --blur-output with glGetTexImage (TEXTURE_UPDATE).
@@ -176,8 +177,8 @@ private:
             glBindImageTexture(0, blurred.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32F);
             glBindImageTexture(1, errorMap.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, reference.id());
-            glDispatchCompute(heat.groupsFor(image.width, 0, "columns"),
-                              heat.groupsFor(image.height, 1, "rows"), 1);
+            const glm::uvec3 groups = heat.groupsFor(image.width, image.height);
+            glDispatchCompute(groups.x, groups.y, groups.z);
             // The draw samples the heat map as a texture.
             glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
         }
@@ -204,11 +205,13 @@ private:
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, above.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
         glUniform1i(tileOffsets.uniform("pass"), 0);  // left: one invocation per row
-        glDispatchCompute(tileOffsets.groupsFor(image.height, 0, "rows"), 1, 1);
+        const glm::uvec3 rowGroups = tileOffsets.groupsFor(image.height);
+        glDispatchCompute(rowGroups.x, rowGroups.y, rowGroups.z);
         // The `above` pass adds up `left` entries.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         glUniform1i(tileOffsets.uniform("pass"), 1);  // above: one invocation per column
-        glDispatchCompute(tileOffsets.groupsFor(image.width, 0, "columns"), 1, 1);
+        const glm::uvec3 columnGroups = tileOffsets.groupsFor(image.width);
+        glDispatchCompute(columnGroups.x, columnGroups.y, columnGroups.z);
         // The blur reads the tile tables and both offset tables.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }

@@ -12,14 +12,14 @@ GLuint maxGroupCount(int axis) {
     return GLuint(count);
 }
 
-GLuint groupCount(std::uint64_t items, GLuint localSize, int axis, const char* what) {
+GLuint groupCount(std::uint64_t items, GLuint localSize, int axis) {
     const std::uint64_t groups = (items + localSize - 1) / localSize;
     const GLuint limit = maxGroupCount(axis);
     if (groups > limit)
-        throw Error(std::to_string(items) + " " + what + " in groups of " +
+        throw Error(std::to_string(items) + " items along " + "xyz"[axis] + " in groups of " +
                     std::to_string(localSize) + " need " + std::to_string(groups) +
-                    " work groups along " + "xyz"[axis] + "; this GL dispatches at most " +
-                    std::to_string(limit) + " (use fewer, or larger groups)");
+                    " work groups; this GL dispatches at most " + std::to_string(limit) +
+                    " (use fewer, or larger groups)");
     return GLuint(groups);
 }
 

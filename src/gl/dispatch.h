@@ -14,7 +14,8 @@ GLuint maxGroupCount(int axis);
 // The work groups of `localSize` invocations that cover `items` along `axis`, rounded up, so
 // the last group may overhang and the shader must skip invocations past the end. A count
 // beyond maxGroupCount(axis) would make glDispatchCompute fail with GL_INVALID_VALUE and do
-// nothing, so it throws cs::Error naming the limit instead. `what` names the items.
-GLuint groupCount(std::uint64_t items, GLuint localSize, int axis, const char* what);
+// nothing, so it throws cs::Error naming the limit instead. Program::groupsFor is the usual
+// way in: it takes the local size from the shader.
+GLuint groupCount(std::uint64_t items, GLuint localSize, int axis);
 
 }  // namespace cs

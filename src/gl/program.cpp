@@ -36,8 +36,15 @@ std::string infoLog(GLuint object, bool isProgram) {
 }  // namespace
 
 Program::Program(std::vector<Stage> stages, ShaderDefines defines)
-    : object_(build(stages, defines)), stages_(std::move(stages)), defines_(std::move(defines)) {
+    : stages_(std::move(stages)), defines_(std::move(defines)) {
+    take(build(stages_, defines_));
     registry().push_back(this);
+}
+
+void Program::take(Built built) {
+    object_ = std::move(built.object);
+    files_ = std::move(built.files);
+    uniforms_ = std::move(built.uniforms);
 }
 
 Program Program::compute(const std::string& file, const ShaderDefines& defines) {
@@ -51,6 +58,8 @@ Program Program::graphics(const std::string& vertexFile, const std::string& frag
 
 Program::Program(Program&& other) noexcept
     : object_(std::move(other.object_)),
+      files_(std::move(other.files_)),
+      uniforms_(std::move(other.uniforms_)),
       stages_(std::move(other.stages_)),
       defines_(std::move(other.defines_)) {
     unregister(&other);
@@ -62,6 +71,8 @@ Program& Program::operator=(Program&& other) noexcept {
         unregister(this);
         unregister(&other);
         object_ = std::move(other.object_);
+        files_ = std::move(other.files_);
+        uniforms_ = std::move(other.uniforms_);
         stages_ = std::move(other.stages_);
         defines_ = std::move(other.defines_);
         if (object_) registry().push_back(this);
@@ -73,16 +84,17 @@ Program::~Program() {
     unregister(this);
 }
 
-GlObject<ProgramTraits> Program::build(const std::vector<Stage>& stages,
-                                       const ShaderDefines& defines) {
+Program::Built Program::build(const std::vector<Stage>& stages, const ShaderDefines& defines) {
     const std::string root = shaderDir();
     const std::vector<std::string> includeDirs = {root + "/common"};
     GlObject<ProgramTraits> program(glCreateProgram());
     std::string names;
+    std::set<std::string> uniforms;
     for (const Stage& stage : stages) {
         const bool absolute = std::filesystem::path(stage.file).is_absolute();
         const std::string path = absolute ? stage.file : root + "/" + stage.file;
         const ShaderSource source = preprocessShader(path, includeDirs, defines);
+        uniforms.merge(declaredUniforms(source.text));
         const GLuint shader = glCreateShader(stage.type);
         const char* text = source.text.c_str();
         glShaderSource(shader, 1, &text, nullptr);
@@ -103,22 +115,31 @@ GlObject<ProgramTraits> Program::build(const std::vector<Stage>& stages,
     glGetProgramiv(program.id(), GL_LINK_STATUS, &linked);
     if (!linked) throw Error(names + ": link failed: " + infoLog(program.id(), true));
     program.label(names);
-    return program;
+    return {std::move(program), names, std::move(uniforms)};
+}
+
+GLint Program::uniform(const char* name) const {
+    const GLint location = glGetUniformLocation(object_.id(), name);
+    const std::string base = std::string(name).substr(0, std::string(name).find('['));
+    if (location < 0 && uniforms_.count(base) == 0)
+        throw Error(files_ + ": no uniform named " + quoted(name) + " is declared");
+    return location;
 }
 
 void Program::workGroupSize(GLint size[3]) const {
     glGetProgramiv(object_.id(), GL_COMPUTE_WORK_GROUP_SIZE, size);
 }
 
-GLuint Program::groupsFor(std::uint64_t items, int axis, const char* what) const {
+glm::uvec3 Program::groupsFor(std::uint64_t x, std::uint64_t y, std::uint64_t z) const {
     GLint size[3];
     workGroupSize(size);
-    return groupCount(items, GLuint(size[axis]), axis, what);
+    return {groupCount(x, GLuint(size[0]), 0), groupCount(y, GLuint(size[1]), 1),
+            groupCount(z, GLuint(size[2]), 2)};
 }
 
 bool Program::reload(std::string& error) {
     try {
-        object_ = build(stages_, defines_);
+        take(build(stages_, defines_));
         return true;
     } catch (const Error& e) {
         error = e.what();

@@ -5,6 +5,8 @@
 // errors name the original file and line. reloadAll() recompiles every loaded program and
 // keeps the last good one when an edited shader fails.
 #include <cstdint>
+#include <glm/glm.hpp>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,13 +32,19 @@ public:
     GLuint id() const { return object_.id(); }
     explicit operator bool() const { return bool(object_); }
     void use() const { glUseProgram(object_.id()); }
-    GLint uniform(const char* name) const { return glGetUniformLocation(object_.id(), name); }
+    // The location of uniform `name`. A name that no stage declares is a cs::Error naming the
+    // program's files and the uniform: a typo would otherwise make every glUniform* call a
+    // silent no-op. A declared uniform that the compiler removed (unused in this variant)
+    // is -1, which glUniform* ignores.
+    GLint uniform(const char* name) const;
     // The local size a compute shader declared (glGetProgramiv GL_COMPUTE_WORK_GROUP_SIZE).
     void workGroupSize(GLint size[3]) const;
-    // The work groups of this compute shader's own local size that cover `items` along
-    // `axis` (0 = x, 1 = y): cs::groupCount with the size the shader declared, so the
-    // dispatch and the shader cannot disagree about it. `what` names the items in errors.
-    GLuint groupsFor(std::uint64_t items, int axis, const char* what) const;
+    // The work groups of this compute shader's own local size that cover x by y by z items,
+    // rounded up (cs::groupCount on each axis, so a count past the GL's limit throws):
+    //   const glm::uvec3 groups = invert.groupsFor(width, height);
+    //   glDispatchCompute(groups.x, groups.y, groups.z);
+    // The size comes from the shader, so the dispatch and the shader cannot disagree on it.
+    glm::uvec3 groupsFor(std::uint64_t x, std::uint64_t y = 1, std::uint64_t z = 1) const;
 
     // Recompiles from the files. On failure returns false, keeps the current program, and
     // puts the mapped compiler message in `error`.
@@ -50,10 +58,17 @@ private:
         std::string file;  // relative to shaderDir(), or absolute
     };
     Program(std::vector<Stage> stages, ShaderDefines defines);
-    static GlObject<ProgramTraits> build(const std::vector<Stage>& stages,
-                                         const ShaderDefines& defines);
+    struct Built {
+        GlObject<ProgramTraits> object;
+        std::string files;               // "a.vert + a.frag", for labels and errors
+        std::set<std::string> uniforms;  // every uniform the sources declare
+    };
+    static Built build(const std::vector<Stage>& stages, const ShaderDefines& defines);
+    void take(Built built);
 
     GlObject<ProgramTraits> object_;
+    std::string files_;
+    std::set<std::string> uniforms_;
     std::vector<Stage> stages_;
     ShaderDefines defines_;
 };

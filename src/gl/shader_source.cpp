@@ -1,5 +1,6 @@
 #include "gl/shader_source.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <filesystem>
@@ -230,6 +231,38 @@ std::string mapLogLine(const std::string& line, const std::vector<std::string>& 
 }
 
 }  // namespace
+
+std::set<std::string> declaredUniforms(const std::string& source) {
+    // Comments out first, so that a commented-out declaration does not count.
+    static const std::regex comment(R"(//[^\n]*|/\*[\s\S]*?\*/)");
+    const std::string code = std::regex_replace(source, comment, " ");
+    // "uniform" up to its semicolon; a block ("uniform Block { ... }") has braces and is skipped.
+    static const std::regex declaration(R"(\buniform\b([^;{}]*);)");
+    static const std::regex lastName(R"(([A-Za-z_]\w*)\s*$)");
+    std::set<std::string> names;
+    for (auto it = std::sregex_iterator(code.begin(), code.end(), declaration);
+         it != std::sregex_iterator(); ++it) {
+        // "vec3 a = vec3(1, 2, 3), b[4]": split at commas outside brackets; each piece's name
+        // is its last identifier once an initialiser or array size is cut off.
+        const std::string declarators = (*it)[1];
+        int depth = 0;
+        std::string piece;
+        for (size_t i = 0; i <= declarators.size(); ++i) {
+            const char c = i < declarators.size() ? declarators[i] : ',';
+            if (c == '(' || c == '[') ++depth;
+            if (c == ')' || c == ']') --depth;
+            if (c != ',' || depth > 0) {
+                piece += c;
+                continue;
+            }
+            piece = piece.substr(0, std::min(piece.find('='), piece.find('[')));
+            std::smatch name;
+            if (std::regex_search(piece, name, lastName)) names.insert(name[1]);
+            piece.clear();
+        }
+    }
+    return names;
+}
 
 std::string mapShaderLog(const std::string& log, const std::vector<std::string>& files) {
     std::string mapped;

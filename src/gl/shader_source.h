@@ -2,6 +2,7 @@
 // GLSL has no #include. This module adds one, with #line markers so that the driver's
 // error messages can be mapped back to the real file and line.
 #include <cstddef>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +28,11 @@ struct ShaderSource {
 // a missing or misplaced #version, a missing or malformed include, and a bad define name.
 ShaderSource preprocessShader(const std::string& path, const std::vector<std::string>& includeDirs,
                               const std::vector<std::pair<std::string, std::string>>& defines = {});
+
+// The names of the default-block uniforms that `source` declares (`uniform float a, b[4];` ->
+// a, b), whether or not the compiler keeps them: how Program tells a misspelt uniform name
+// from one that a driver optimised away. Declarations inside #if blocks count too.
+std::set<std::string> declaredUniforms(const std::string& source);
 
 // Rewrites a driver's compile/link info log so each diagnostic reads "file:line: message".
 // Understands Mesa "S:L(C): error: msg", NVIDIA "S(L) : error C1234: msg" and

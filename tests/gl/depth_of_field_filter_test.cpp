@@ -90,7 +90,8 @@ std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, floa
     glUniform1f(copyBias.uniform("bias"), bias);
     glBindImageTexture(0, sharp.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
-    glDispatchCompute(copyBias.groupsFor(w, 0, "columns"), copyBias.groupsFor(h, 1, "rows"), 1);
+    const glm::uvec3 groups = copyBias.groupsFor(w, h);
+    glDispatchCompute(groups.x, groups.y, groups.z);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the table's row scan reads the pixels
 
     cs::SummedAreaTable sat;
@@ -106,8 +107,8 @@ std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, floa
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
     glBindImageTexture(0, depth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
     glBindImageTexture(1, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-    glDispatchCompute(filter.groupsFor(w, 0, "columns"), filter.groupsFor(h, 1, "rows"), 1);
-    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);  // the download reads the image stores
+    glDispatchCompute(groups.x, groups.y, groups.z);  // the same local size as copy_bias.comp
+    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);   // the download reads the image stores
 
     std::vector<std::uint8_t> result(scene.rgba.size());
     blurred.download(GL_RGBA, GL_UNSIGNED_BYTE, result.data(), result.size());

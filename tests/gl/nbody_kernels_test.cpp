@@ -65,7 +65,8 @@ public:
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities_[current_].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, positions_[1 - current_].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, velocities_[1 - current_].id());
-        glDispatchCompute(program.groupsFor(count_, 0, "bodies"), 1, 1);
+        const glm::uvec3 groups = program.groupsFor(count_);
+        glDispatchCompute(groups.x, groups.y, groups.z);
         // The next step reads these positions; the download reads both buffers.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
         current_ = 1 - current_;
@@ -246,7 +247,8 @@ TEST_F(NBodyKernelTest, GpuEnergyAndMomentumMatchCpu) {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, gpu.velocities().id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, energies.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, momenta.id());
-        glDispatchCompute(diagnostics.groupsFor(count, 0, "bodies"), 1, 1);
+        const glm::uvec3 groups = diagnostics.groupsFor(count);
+        glDispatchCompute(groups.x, groups.y, groups.z);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the sums read the per-body values
         sums.sum(energies, GLuint(count), totals, 0);
         sums.sum(momenta, GLuint(count), totals, sizeof(glm::vec4));

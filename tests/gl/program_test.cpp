@@ -128,6 +128,25 @@ TEST_F(ProgramErrors, LinkErrorNamesBothFiles) {
     EXPECT_TRUE(startsWith(message, vertex + " + " + fragment + ": link failed: ")) << message;
 }
 
+// A misspelt uniform would make glUniform* a silent no-op: it is an error naming the program's
+// file and the uniform. A declared uniform that the compiler dropped is not an error.
+TEST_F(ProgramErrors, AnUndeclaredUniformIsAnErrorNamingFileAndName) {
+    const cs::Program program = cs::Program::compute(kDataDir + "/uniforms.comp");
+    EXPECT_GE(program.uniform("used"), 0);
+    const std::string message = errorFrom([&] { program.uniform("usd"); });
+    EXPECT_NE(message.find("uniforms.comp"), std::string::npos) << message;
+    EXPECT_NE(message.find("'usd'"), std::string::npos) << message;
+    EXPECT_NE(errorFrom([&] { program.uniform("notDeclared"); }), "") << "comments do not declare";
+}
+
+TEST_F(ProgramErrors, ADeclaredUniformTheCompilerDroppedIsNoError) {
+    const cs::Program program = cs::Program::compute(kDataDir + "/uniforms.comp");
+    GLint location = 0;
+    EXPECT_NO_THROW(location = program.uniform("unused"));
+    program.use();
+    glUniform1f(location, 1.0f);  // -1 where dropped, which glUniform* ignores
+}
+
 using ProgramReload = cs::test::GlTest;
 
 TEST_F(ProgramReload, KeepsTheLastGoodProgramAndPicksUpTheFix) {
@@ -270,11 +289,10 @@ TEST_F(ProgramInfo, WorkGroupSizeFollowsDefines) {
 
 TEST_F(ProgramInfo, GroupsForCoverItemsWithTheDeclaredLocalSize) {
     const cs::Program eight = cs::Program::compute("invert/invert.comp", {{"LOCAL_SIZE", "8"}});
-    EXPECT_EQ(eight.groupsFor(17, 0, "columns"), 3u);  // 8 + 8 + 1 of 8
-    EXPECT_EQ(eight.groupsFor(16, 1, "rows"), 2u);
+    EXPECT_EQ(eight.groupsFor(17, 16), glm::uvec3(3, 2, 1));  // 8 + 8 + 1 of 8, and 8 + 8
     const cs::Program ones = cs::Program::compute("nbody/diagnostics.comp");  // 128 x 1 x 1
-    EXPECT_EQ(ones.groupsFor(129, 0, "bodies"), 2u);
-    EXPECT_EQ(ones.groupsFor(5, 1, "rows"), 5u);
+    EXPECT_EQ(ones.groupsFor(129, 5), glm::uvec3(2, 5, 1));
+    EXPECT_EQ(ones.groupsFor(0), glm::uvec3(0, 1, 1));
 }
 
 TEST_F(ProgramInfo, ProgramsAreLabelledWithTheirFiles) {

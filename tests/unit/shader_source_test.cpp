@@ -148,6 +148,20 @@ TEST(PreprocessShader, DefinesFollowVersionAndKeepLineNumbers) {
 
 const Files kLogFiles = {"shaders/x/main.comp", "shaders/common/noise.glsl"};
 
+TEST(DeclaredUniforms, NamesEveryDeclaratorAndNothingElse) {
+    const std::string source = R"(#version 430
+uniform float a, b[4];
+layout(location = 3) uniform vec3 c = vec3(1, 2, 3), d;
+layout(binding = 0, rgba8) uniform writeonly image2D picture;
+uniform Block { float inBlock; } block;
+// uniform float commented;
+/* uniform float alsoCommented; */
+float notUniform;
+void main() {}
+)";
+    EXPECT_EQ(cs::declaredUniforms(source), (std::set<std::string>{"a", "b", "c", "d", "picture"}));
+}
+
 TEST(MapShaderLog, Mesa) {
     EXPECT_EQ(cs::mapShaderLog("1:12(5): error: `foo' undeclared", kLogFiles),
               "shaders/common/noise.glsl:12: error: `foo' undeclared");
