@@ -22,9 +22,7 @@
 
 class NBody : public cs::Sample {
 public:
-    NBody()
-        : Sample("nbody", "all-pairs gravity: naive vs shared-memory tiled compute kernels",
-                 {"--steps", "--bench-sizes"}) {}
+    NBody() : Sample("nbody", "all-pairs gravity: naive vs shared-memory tiled compute kernels") {}
 
 private:
     std::string& initial =
@@ -46,6 +44,14 @@ private:
     float& brightness = params.add("brightness", 0.6f, {0.01f, 4.0f}, "light per body");
     float& zoom = params.add("zoom", 1.0f, {0.1f, 20.0f}, "view zoom");
 
+    int& stepLimit =
+        flags.add("steps", 0, {0, 1 << 30},
+                  "run exactly K leapfrog steps in all, however the frames split them");
+    std::string& benchSizesText =
+        flags.text("bench-sizes", "N,N,...",
+                   "body counts of the --bench sweep (default 4096,16384,65536; 4096,8192 on a "
+                   "CPU renderer)");
+
     // The simulation state, double-buffered: [current] holds step n, the step writes n+1
     // into the other, and the two swap.
     cs::Buffer positions[2], velocities[2];
@@ -56,7 +62,7 @@ private:
     // The half kick (dt/2) the stored velocities still owe: they lag half a step behind the
     // positions between steps (see step_common.glsl). Zero when they are synchronized.
     float owedKick = 0.0f;
-    long long stepsDone = 0, stepLimit = -1;  // --steps K, or -1: run for as long as frames do
+    long long stepsDone = 0;
     double simulatedTime = 0.0;
 
     cs::Buffer energies, momenta, totals;
@@ -74,13 +80,12 @@ private:
         if (!options().input.empty())
             options().refuseSets({"initial", "bodies", "mass"},
                                  "with --input: the bodies come from the file");
-        if (options().extraValue("--bench-sizes") && !options().bench)
+        if (flags.given(&benchSizesText) && !options().bench)
             throw cs::UsageError("--bench-sizes has no effect without --bench");
+        benchSizes = parseBenchSizes();
     }
 
     void setup() override {
-        if (auto text = options().extraValue("--steps")) stepLimit = parseCount("--steps", *text);
-        benchSizes = parseBenchSizes();
         sprites = cs::VertexArray("bodies");
         // Attribute 0 = position + mass, 1 = velocity; which buffers feed them is bound per
         // frame (glBindVertexBuffer), since the current buffer alternates.
@@ -199,7 +204,7 @@ private:
         return any;
     }
 
-    bool stepsLeft() const { return stepLimit < 0 || stepsDone < stepLimit; }
+    bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
 
     void update(double) override {
         if (anyChanged({&initial, &bodyCount, &totalMass})) restart();
@@ -312,10 +317,10 @@ private:
 
     void finish() override {
         // --steps K: whatever the frames did not run yet, so that exactly K steps are done.
-        if (stepLimit >= 0)
+        if (flags.given(&stepLimit))
             while (stepsDone < stepLimit) leapfrogStep();
         // A batch run (--steps or --output) reads the state back once, and checks it.
-        if (options().output.empty() && stepLimit < 0) return;
+        if (options().output.empty() && !flags.given(&stepLimit)) return;
         synchronize();
         // glGetBufferSubData reads what the last step's shader wrote.
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
@@ -342,6 +347,13 @@ private:
         const double frameMs = benchMedianMs(stepPass);
         figures.push_back(cs::flopsFigure("step " + stepPass + " N=" + std::to_string(count),
                                           20.0 * count * count, frameMs, calibration));
+        // On a software renderer the sweep stops at 8k, where one all-pairs step already takes
+        // most of a second.
+        const bool software = cs::deviceName().find("llvmpipe") != std::string::npos ||
+                              cs::deviceName().find("softpipe") != std::string::npos;
+        if (benchSizes.empty())
+            benchSizes =
+                software ? std::vector<int>{4096, 8192} : std::vector<int>{4096, 16384, 65536};
         for (int n : benchSizes) {
             load(nbody::makeBodies("plummer", n, 1.0f, 1.0f, softeningSqr, 1));
             const double flops = 20.0 * double(n) * n;
@@ -391,16 +403,10 @@ private:
         return value;
     }
 
-    // "--bench-sizes 4096,16384": the N of the benchmark sweep. On a software renderer the
-    // default stops at 8k, where one all-pairs step already takes most of a second.
+    // "--bench-sizes 4096,16384": the N of the benchmark sweep; empty when not given.
     std::vector<int> parseBenchSizes() const {
-        const auto text = options().extraValue("--bench-sizes");
-        const bool software = cs::deviceName().find("llvmpipe") != std::string::npos ||
-                              cs::deviceName().find("softpipe") != std::string::npos;
-        if (!text)
-            return software ? std::vector<int>{4096, 8192} : std::vector<int>{4096, 16384, 65536};
         std::vector<int> sizes;
-        std::istringstream in(*text);
+        std::istringstream in(benchSizesText);
         for (std::string item; std::getline(in, item, ',');) {
             const long long n = parseCount("--bench-sizes", item);
             if (n < 1 || n > (1 << 20))

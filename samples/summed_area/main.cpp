@@ -23,8 +23,7 @@
 class SummedArea : public cs::Sample {
 public:
     SummedArea()
-        : Sample("summed_area", "summed-area table: box sums from four reads, a variable blur", {},
-                 {"--blur-output"}) {}
+        : Sample("summed_area", "summed-area table: box sums from four reads, a variable blur") {}
 
 private:
     int& maxRadius =
@@ -32,9 +31,10 @@ private:
     bool& bias = params.add("bias", false, "sum value - 0.5 instead of value in [0, 1]");
     bool& tiled = params.add("tiled", false, "per-tile tables plus double-precision offsets");
     int& tileSize = params.choice("tile_size", 32, {8, 16, 32}, "tile edge of the tiled table");
+    std::string& blurOutput = flags.output(
+        "blur-output", "FILE.pfm", "also write the GPU blur's R, G, B in [0, 1], as --output");
 
     cs::Image image;
-    std::string blurOutput;  // --blur-output FILE.pfm
     cs::Buffer pixels;       // the image as vec4s of 0-255, row 0 at the top
     cs::Buffer normalised;   // what the blur's table sums: [0, 1], or [-0.5, 0.5]
     cs::Buffer table;        // the whole-image table, or (tiled) every tile's own
@@ -51,7 +51,6 @@ private:
 
     void checkOptions() override {
         cs::requireExtension("--output", options().output, ".pfm");
-        blurOutput = options().extraValue("--blur-output").value_or("");
         cs::requireExtension("--blur-output", blurOutput, ".pfm");
     }
 

@@ -6,159 +6,237 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "app/param_kinds.h"
 #include "util/error.h"
 #include "util/parse.h"
 
 namespace cs {
-
 namespace {
 
-// Shortest text that reads back as the same float ("0.1", not "0.100000001").
-std::string formatFloat(float v) {
+// Shortest text that reads back as the same number ("0.1", not "0.100000001").
+template <typename T>
+std::string format(T v) {
     char buf[32];
-    auto result = std::to_chars(buf, buf + sizeof buf, v);
+    const auto result = std::to_chars(buf, buf + sizeof buf, v);
     return std::string(buf, result.ptr);
 }
-
-std::string formatBool(bool v) {
-    return v ? "true" : "false";
+std::string format(const std::string& v) {
+    return v;
 }
 
-template <typename T, typename Format>
-std::string join(const std::vector<T>& items, const std::string& sep, Format format) {
+template <typename T>
+std::string join(const std::vector<T>& items, const std::string& separator) {
     std::string out;
-    for (size_t i = 0; i < items.size(); ++i) {
-        if (i > 0) out += sep;
-        out += format(items[i]);
-    }
+    for (size_t i = 0; i < items.size(); ++i) out += (i > 0 ? separator : "") + format(items[i]);
     return out;
 }
 
-std::string rangeText(Range<int> r) {
-    return "[" + std::to_string(r.min) + ", " + std::to_string(r.max) + "]";
-}
-
-std::string rangeText(Range<float> r) {
-    return "[" + formatFloat(r.min) + ", " + formatFloat(r.max) + "]";
-}
-
-bool parseBool(const std::string& text, bool& out) {
-    if (text == "true" || text == "1" || text == "on") {
-        out = true;
-        return true;
-    }
-    if (text == "false" || text == "0" || text == "off") {
-        out = false;
-        return true;
-    }
-    return false;
-}
-
-bool validName(const std::string& name) {
+// Parameter names are a lowercase letter, then a-z, 0-9 and _; option names use - for _.
+bool validName(const std::string& name, char joiner) {
     if (name.empty() || !(name[0] >= 'a' && name[0] <= 'z')) return false;
-    return std::all_of(name.begin(), name.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    return std::all_of(name.begin(), name.end(), [&](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == joiner;
     });
-}
-
-std::string prefix(const std::string& name) {
-    return "parameter '" + name + "' ";
 }
 
 }  // namespace
 
-// ---- Declaration ----------------------------------------------------------------------------
+// ---- The kinds --------------------------------------------------------------------------------
 
-Params::Param& Params::declare(const std::string& name, Kind kind, const std::string& help) {
-    if (!validName(name)) {
-        throw std::logic_error("parameter name '" + name +
-                               "' must be a lowercase letter followed by a-z, 0-9 or _");
-    }
-    for (const auto& p : params_) {
-        if (p->name == name) throw std::logic_error("parameter '" + name + "' declared twice");
-    }
-    auto param = std::make_unique<Param>();
-    param->name = name;
-    param->kind = kind;
-    param->help = help;
-    params_.push_back(std::move(param));
-    return *params_.back();
+template <typename T>
+bool Number<T>::assign(const std::string& text, const std::string& what,
+                       const std::string& equals) {
+    T v{};
+    const std::errc ec = parseNumber(text, v);
+    // from_chars accepts "inf" and "nan"; neither is a useful value. Overflow is reported as
+    // out of range: it is, whatever the range.
+    if (ec == std::errc::invalid_argument || (ec == std::errc() && !std::isfinite(double(v))))
+        throw UsageError(what + " expects " +
+                         (std::is_integral_v<T> ? "an integer" : "a finite number") + " in " +
+                         allowedText() + ", got " + quoted(text));
+    if (ec == std::errc::result_out_of_range || v < range.min || v > range.max)
+        throw UsageError(what + equals + printable(text) + " is out of range " + allowedText());
+    const bool differs = v != value;
+    value = v;
+    return differs;
+}
+template <typename T>
+std::string Number<T>::valueText() const {
+    return format(value);
+}
+template <typename T>
+std::string Number<T>::typeText() const {
+    return std::is_integral_v<T> ? "int" : "float";
+}
+template <typename T>
+std::string Number<T>::allowedText() const {
+    return "[" + format(range.min) + ", " + format(range.max) + "]";
 }
 
+bool Switch::assign(const std::string& text, const std::string& what, const std::string&) {
+    const bool on = text == "true" || text == "1" || text == "on";
+    if (!on && text != "false" && text != "0" && text != "off")
+        throw UsageError(what + " expects one of true, false, 1, 0, on, off; got " + quoted(text));
+    const bool differs = on != value;
+    value = on;
+    return differs;
+}
+
+template <typename T>
+bool Choice<T>::assign(const std::string& text, const std::string& what, const std::string&) {
+    const auto it = std::find_if(allowed.begin(), allowed.end(),
+                                 [&](const T& choice) { return format(choice) == text; });
+    if (it == allowed.end())
+        throw UsageError(what + " expects one of " + join(allowed, ", ") + "; got " + quoted(text));
+    const bool differs = *it != value;
+    value = *it;
+    return differs;
+}
+template <typename T>
+std::string Choice<T>::valueText() const {
+    return format(value);
+}
+template <typename T>
+std::string Choice<T>::typeText() const {
+    return std::is_same_v<T, int> ? "int" : "string";
+}
+template <typename T>
+std::string Choice<T>::allowedText() const {
+    return join(allowed, "|");
+}
+
+// ---- Declaration --------------------------------------------------------------------------------
+
+Params::Params(Style style) : style_(style) {}
+Params::~Params() = default;
+
+template <typename Kind, typename... Args>
+Kind& Params::declare(const std::string& name, const std::string& help, Args&&... args) {
+    if (!validName(name, style_ == Style::Flags ? '-' : '_'))
+        throw std::logic_error("name '" + name + "' must be a lowercase letter followed by a-z, " +
+                               "0-9 or " + (style_ == Style::Flags ? "-" : "_"));
+    for (const auto& p : params_)
+        if (p->name == name) throw std::logic_error("'" + name + "' is declared twice");
+    auto kind = std::make_unique<Kind>();
+    kind->name = name;
+    kind->help = help;
+    (((*kind).*(args.first) = std::move(args.second)), ...);
+    kind->defaultText = kind->valueText();
+    Kind& declared = *kind;
+    params_.push_back(std::move(kind));
+    return declared;
+}
+
+namespace {
+template <typename T>
+void requireInRange(const std::string& name, T def, Range<T> range) {
+    // Written so that NaN in any of the three fails too.
+    if (!(range.min <= def && def <= range.max && std::isfinite(double(range.min)) &&
+          std::isfinite(double(range.max))))
+        throw std::logic_error("'" + name + "': default " + format(def) + " is outside [" +
+                               format(range.min) + ", " + format(range.max) + "]");
+}
+template <typename T>
+void requireAllowed(const std::string& name, const T& def, const std::vector<T>& allowed) {
+    if (std::find(allowed.begin(), allowed.end(), def) == allowed.end())
+        throw std::logic_error("'" + name + "': default " + format(def) +
+                               " is not one of its choices");
+}
+}  // namespace
+
 int& Params::add(const std::string& name, int def, Range<int> range, const std::string& help) {
-    if (range.min > range.max || def < range.min || def > range.max) {
-        throw std::logic_error(prefix(name) + "default " + std::to_string(def) +
-                               " is outside its range " + rangeText(range));
-    }
-    Param& p = declare(name, Kind::Int, help);
-    p.intValue = def;
-    p.intRange = range;
-    p.defaultText = std::to_string(def);
-    return p.intValue;
+    requireInRange(name, def, range);
+    return declare<Number<int>>(name, help, std::pair(&Number<int>::value, def),
+                                std::pair(&Number<int>::range, range))
+        .value;
 }
 
 float& Params::add(const std::string& name, float def, Range<float> range,
                    const std::string& help) {
-    // Written so that NaN in any of the three fails too.
-    if (!(std::isfinite(range.min) && std::isfinite(range.max) && range.min <= def &&
-          def <= range.max)) {
-        throw std::logic_error(prefix(name) + "default " + formatFloat(def) +
-                               " is outside its range " + rangeText(range));
-    }
-    Param& p = declare(name, Kind::Float, help);
-    p.floatValue = def;
-    p.floatRange = range;
-    p.defaultText = formatFloat(def);
-    return p.floatValue;
+    requireInRange(name, def, range);
+    return declare<Number<float>>(name, help, std::pair(&Number<float>::value, def),
+                                  std::pair(&Number<float>::range, range))
+        .value;
 }
 
 bool& Params::add(const std::string& name, bool def, const std::string& help) {
-    Param& p = declare(name, Kind::Bool, help);
-    p.boolValue = def;
-    p.defaultText = formatBool(def);
-    return p.boolValue;
+    return declare<Switch>(name, help, std::pair(&Switch::value, def)).value;
 }
 
 int& Params::choice(const std::string& name, int def, std::vector<int> allowed,
                     const std::string& help) {
-    if (std::find(allowed.begin(), allowed.end(), def) == allowed.end()) {
-        throw std::logic_error(prefix(name) + "default " + std::to_string(def) +
-                               " is not one of its choices");
-    }
-    Param& p = declare(name, Kind::IntChoice, help);
-    p.intValue = def;
-    p.intChoices = std::move(allowed);
-    p.defaultText = std::to_string(def);
-    return p.intValue;
+    requireAllowed(name, def, allowed);
+    return declare<Choice<int>>(name, help, std::pair(&Choice<int>::value, def),
+                                std::pair(&Choice<int>::allowed, std::move(allowed)))
+        .value;
 }
 
 std::string& Params::choice(const std::string& name, std::string def,
                             std::vector<std::string> allowed, const std::string& help) {
-    if (std::find(allowed.begin(), allowed.end(), def) == allowed.end()) {
-        throw std::logic_error(prefix(name) + "default '" + def + "' is not one of its choices");
-    }
-    Param& p = declare(name, Kind::StringChoice, help);
-    p.stringValue = std::move(def);
-    p.stringChoices = std::move(allowed);
-    p.defaultText = p.stringValue;
-    return p.stringValue;
+    requireAllowed(name, def, allowed);
+    return declare<Choice<std::string>>(
+               name, help, std::pair(&Choice<std::string>::value, std::move(def)),
+               std::pair(&Choice<std::string>::allowed, std::move(allowed)))
+        .value;
 }
 
-// ---- Lookup ---------------------------------------------------------------------------------
+// Text starts empty; --help shows its form where the default would be.
+std::string& Params::text(const std::string& name, const std::string& form,
+                          const std::string& help) {
+    Text& declared = declare<Text>(name, help);
+    declared.defaultText = form;
+    return declared.value;
+}
+
+std::string& Params::output(const std::string& name, const std::string& form,
+                            const std::string& help) {
+    std::string& value = text(name, form, help);
+    at(&value).isOutput = true;
+    return value;
+}
+
+// ---- Lookup and setting ---------------------------------------------------------------------
 
 const Params::Param& Params::find(const std::string& name) const {
-    for (const auto& p : params_) {
+    for (const auto& p : params_)
         if (p->name == name) return *p;
-    }
-    if (params_.empty()) {
+    if (params_.empty())
         throw UsageError("unknown parameter " + quoted(name) + "; this sample has no parameters");
-    }
-    throw UsageError("unknown parameter " + quoted(name) +
-                     "; valid: " + join(names(), ", ", [](const std::string& s) { return s; }));
+    throw UsageError("unknown parameter " + quoted(name) + "; valid: " + join(names(), ", "));
 }
 
 Params::Param& Params::find(const std::string& name) {
     return const_cast<Param&>(static_cast<const Params*>(this)->find(name));
+}
+
+Params::Param& Params::at(const void* value) const {
+    for (const auto& p : params_)
+        if (p->storage() == value) return *p;
+    throw std::logic_error("Params: pointer is not the storage of a declared parameter");
+}
+
+void Params::assign(Param& p, const std::string& text) {
+    const bool flag = style_ == Style::Flags;
+    const std::string what = flag ? "--" + p.name : "parameter '" + p.name + "'";
+    const std::string before = p.valueText();
+    if (p.assign(text, what, flag ? " " : " = ")) {
+        p.changed = true;
+        edits_.emplace_back(&p, before);
+    }
+    p.given = true;
+}
+
+void Params::set(const std::string& name, const std::string& text) {
+    assign(find(name), text);
+}
+
+void Params::setAll(const std::vector<std::string>& assignments) {
+    for (const std::string& a : assignments) {
+        const size_t eq = a.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw UsageError("--set expects name=value, got " + quoted(a));
+        set(a.substr(0, eq), a.substr(eq + 1));
+    }
 }
 
 std::vector<std::string> Params::names() const {
@@ -167,193 +245,68 @@ std::vector<std::string> Params::names() const {
     return out;
 }
 
-const void* Params::storage(const Param& p) {
-    switch (p.kind) {
-        case Kind::Int:
-        case Kind::IntChoice:
-            return &p.intValue;
-        case Kind::Float:
-            return &p.floatValue;
-        case Kind::Bool:
-            return &p.boolValue;
-        case Kind::StringChoice:
-            return &p.stringValue;
-    }
-    return nullptr;
+std::string Params::valueText(const std::string& name) const {
+    return find(name).valueText();
 }
 
-// ---- Setting values -------------------------------------------------------------------------
-
-void Params::set(const std::string& name, const std::string& text) {
-    Param& p = find(name);
-    const std::string allowed = allowedText(p);
-    switch (p.kind) {
-        case Kind::Int: {
-            int v = 0;
-            std::errc ec = parseNumber(text, v);
-            // Overflow of int is reported as out of range: it is, whatever the range.
-            if (ec == std::errc::invalid_argument) {
-                throw UsageError(prefix(name) + "expects an integer in " + allowed + ", got " +
-                                 quoted(text));
-            }
-            if (ec == std::errc::result_out_of_range || v < p.intRange.min || v > p.intRange.max) {
-                throw UsageError(prefix(name) + "= " + printable(text) + " is out of range " +
-                                 allowed);
-            }
-            p.changed |= v != p.intValue;
-            p.intValue = v;
-            break;
-        }
-        case Kind::Float: {
-            float v = 0.0f;
-            std::errc ec = parseNumber(text, v);
-            // from_chars accepts "inf" and "nan"; neither is a useful parameter value.
-            if (ec == std::errc::invalid_argument || (ec == std::errc() && !std::isfinite(v))) {
-                throw UsageError(prefix(name) + "expects a finite number in " + allowed + ", got " +
-                                 quoted(text));
-            }
-            if (ec == std::errc::result_out_of_range || v < p.floatRange.min ||
-                v > p.floatRange.max) {
-                throw UsageError(prefix(name) + "= " + printable(text) + " is out of range " +
-                                 allowed);
-            }
-            p.changed |= v != p.floatValue;
-            p.floatValue = v;
-            break;
-        }
-        case Kind::Bool: {
-            bool v = false;
-            if (!parseBool(text, v)) {
-                throw UsageError(prefix(name) + "expects one of true, false, 1, 0, on, off; got " +
-                                 quoted(text));
-            }
-            p.changed |= v != p.boolValue;
-            p.boolValue = v;
-            break;
-        }
-        case Kind::IntChoice: {
-            int v = 0;
-            bool ok = parseNumber(text, v) == std::errc() &&
-                      std::find(p.intChoices.begin(), p.intChoices.end(), v) != p.intChoices.end();
-            if (!ok) {
-                throw UsageError(prefix(name) + "expects one of " +
-                                 join(p.intChoices, ", ", [](int c) { return std::to_string(c); }) +
-                                 "; got " + quoted(text));
-            }
-            p.changed |= v != p.intValue;
-            p.intValue = v;
-            break;
-        }
-        case Kind::StringChoice: {
-            if (std::find(p.stringChoices.begin(), p.stringChoices.end(), text) ==
-                p.stringChoices.end()) {
-                throw UsageError(
-                    prefix(name) + "expects one of " +
-                    join(p.stringChoices, ", ", [](const std::string& c) { return c; }) + "; got " +
-                    quoted(text));
-            }
-            p.changed |= text != p.stringValue;
-            p.stringValue = text;
-            break;
-        }
-    }
+std::vector<std::pair<std::string, std::string>> Params::outputs() const {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& p : params_)
+        if (p->isOutput) out.emplace_back("--" + p->name, p->valueText());
+    return out;
 }
 
-void Params::setAll(const std::vector<std::string>& assignments) {
-    for (const std::string& a : assignments) {
-        size_t eq = a.find('=');
-        if (eq == std::string::npos || eq == 0) {
-            throw UsageError("--set expects name=value, got " + quoted(a));
-        }
-        set(a.substr(0, eq), a.substr(eq + 1));
+// ---- Changes --------------------------------------------------------------------------------
+
+bool Params::changed(std::initializer_list<const void*> values) {
+    bool any = false;
+    for (const void* value : values) {
+        Param& p = at(value);
+        any = any || p.changed;
+        p.changed = false;
     }
+    return any;
 }
 
-bool Params::changed(const void* value) {
-    for (auto& p : params_) {
-        if (storage(*p) == value) {
-            bool was = p->changed;
-            p->changed = false;
-            return was;
-        }
-    }
-    throw std::logic_error("Params::changed: pointer is not the storage of a declared parameter");
+bool Params::given(const void* value) const {
+    return at(value).given;
 }
 
 void Params::clearChanged() {
     for (auto& p : params_) p->changed = false;
 }
 
+bool Params::undoEdits() {
+    const bool any = !edits_.empty();
+    for (auto it = edits_.rbegin(); it != edits_.rend(); ++it)
+        it->first->changed |= it->first->assign(it->second, it->first->name, " = ");
+    edits_.clear();
+    return any;
+}
+
+void Params::keepEdits() {
+    edits_.clear();
+}
+
 // ---- Text -----------------------------------------------------------------------------------
 
-std::string Params::valueText(const Param& p) {
-    switch (p.kind) {
-        case Kind::Int:
-        case Kind::IntChoice:
-            return std::to_string(p.intValue);
-        case Kind::Float:
-            return formatFloat(p.floatValue);
-        case Kind::Bool:
-            return formatBool(p.boolValue);
-        case Kind::StringChoice:
-            return p.stringValue;
-    }
-    return {};
-}
-
-std::string Params::valueText(const std::string& name) const {
-    return valueText(find(name));
-}
-
-std::string Params::typeText(const Param& p) {
-    switch (p.kind) {
-        case Kind::Int:
-        case Kind::IntChoice:
-            return "int";
-        case Kind::Float:
-            return "float";
-        case Kind::Bool:
-            return "bool";
-        case Kind::StringChoice:
-            return "string";
-    }
-    return {};
-}
-
-// "[1, 1048576]" for a range, "8|16|32" for choices.
-std::string Params::allowedText(const Param& p) {
-    switch (p.kind) {
-        case Kind::Int:
-            return rangeText(p.intRange);
-        case Kind::Float:
-            return rangeText(p.floatRange);
-        case Kind::Bool:
-            return "true|false";
-        case Kind::IntChoice:
-            return join(p.intChoices, "|", [](int c) { return std::to_string(c); });
-        case Kind::StringChoice:
-            return join(p.stringChoices, "|", [](const std::string& c) { return c; });
-    }
-    return {};
-}
-
 std::string Params::helpText() const {
-    // Columns: name=default (as --set would take it), type, range or choices, help; each
-    // padded to its widest entry, e.g. "  boids=16384  int  [256, 1048576]  number of boids".
+    // Columns: how it is given with its default, type, range or choices, help; each padded to
+    // its widest entry, e.g. "  boids=16384  int  [256, 1048576]  number of boids".
     std::vector<std::vector<std::string>> rows;
     for (const auto& p : params_) {
-        rows.push_back({p->name + "=" + p->defaultText, typeText(*p), allowedText(*p), p->help});
+        const std::string prefix = style_ == Style::Flags ? "--" : "";
+        rows.push_back(
+            {prefix + p->name + "=" + p->defaultText, p->typeText(), p->allowedText(), p->help});
     }
     std::vector<size_t> width(3, 0);
-    for (const auto& row : rows) {
+    for (const auto& row : rows)
         for (size_t c = 0; c < width.size(); ++c) width[c] = std::max(width[c], row[c].size());
-    }
     std::string out;
     for (const auto& row : rows) {
         out += "  ";
-        for (size_t c = 0; c < width.size(); ++c) {
+        for (size_t c = 0; c < width.size(); ++c)
             out += row[c] + std::string(width[c] - row[c].size() + 2, ' ');
-        }
         out += row[3] + "\n";
     }
     return out;

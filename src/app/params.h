@@ -6,19 +6,25 @@
 //     int& boids = params.add("boids", 16384, {256, 1 << 20}, "number of boids");
 //
 // and that single declaration drives everything else: the ImGui widget (drawUi), the
-// command line (`--set boids=65536`), the `--help` listing (helpText) and validation.
-// The returned reference stays valid for the lifetime of the Params object, so the
-// sample reads the current value through it every frame.
+// command line (`--set boids=65536`), the `--help` listing (helpText) and validation. The
+// returned reference stays valid for the lifetime of the Params object, so the sample reads
+// the current value through it every frame.
 //
-// When a value changes (from --set or from the overlay) the sample finds out with
+// A sample's own command-line options (nbody's `--steps K`) are declared the same way in a
+// second set, Sample::flags, whose entries are given as `--name value`, listed by --help and
+// never drawn in the overlay.
 //
-//     if (params.changed(&boids)) rebuildBuffers();
+// When values change (from --set or from the overlay) the sample finds out with
+//
+//     if (params.changed({&boids, &radius})) rebuildGrid();
 //
 // Errors in what the user typed throw cs::UsageError (exit code 2); mistakes in the
-// declarations themselves (a duplicate name, a default outside its range) are bugs in
-// the sample and throw std::logic_error.
+// declarations themselves (a duplicate name, a default outside its range) are bugs in the
+// sample and throw std::logic_error.
+#include <initializer_list>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cs {
@@ -31,6 +37,14 @@ struct Range {
 
 class Params {
 public:
+    // How the entries are given: as `--set name=value` (sample parameters) or as
+    // `--name value` (a sample's own command-line options).
+    enum class Style { Parameters, Flags };
+    explicit Params(Style style = Style::Parameters);
+    ~Params();
+    Params(const Params&) = delete;
+    Params& operator=(const Params&) = delete;
+
     // A number in an inclusive range.
     int& add(const std::string& name, int def, Range<int> range, const std::string& help);
     float& add(const std::string& name, float def, Range<float> range, const std::string& help);
@@ -41,6 +55,11 @@ public:
                 const std::string& help);
     std::string& choice(const std::string& name, std::string def, std::vector<std::string> allowed,
                         const std::string& help);
+    // Any text, such as a file name or a list that the sample reads itself; `form` shows what
+    // it looks like in --help, e.g. "FILE.pfm" or "N,N,...". Outputs are files the run writes:
+    // the framework checks them before any work (Sample::run).
+    std::string& text(const std::string& name, const std::string& form, const std::string& help);
+    std::string& output(const std::string& name, const std::string& form, const std::string& help);
 
     // Parse `text`, validate it and store it. Throws UsageError naming the parameter.
     void set(const std::string& name, const std::string& text);
@@ -49,15 +68,20 @@ public:
 
     // One line per parameter: name, type, default, range or choices, help.
     std::string helpText() const;
-    // Parameter names in declaration order, and the current value of one as text (as --set
-    // would accept it). Together they let the bench write every parameter into its JSON.
+    // Names in declaration order, and the current value of one as text (as --set would accept
+    // it). Together they let the bench write every parameter into its JSON.
     std::vector<std::string> names() const;
     std::string valueText(const std::string& name) const;
+    // The declared outputs as (how they are given, e.g. "--blur-output", current value).
+    std::vector<std::pair<std::string, std::string>> outputs() const;
 
-    // True once after the parameter whose storage is at `value` got a new value (by set() or
-    // the overlay); the call clears the flag. Setting a parameter to the value it already has
-    // does not count as a change.
-    bool changed(const void* value);
+    // True once after any of the parameters whose storage is at `values` got a new value (by
+    // set() or the overlay); the call clears the flag of every one of them. Setting a
+    // parameter to the value it already has is no change.
+    bool changed(std::initializer_list<const void*> values);
+    bool changed(const void* value) { return changed({value}); }
+    // Whether the parameter at `value` was ever set, e.g. an option given on the command line.
+    bool given(const void* value) const;
     // Forgets every pending change: the framework calls it once the sample has built its
     // state from the starting values (which already include --set).
     void clearChanged();
@@ -65,39 +89,27 @@ public:
     // ImGui widgets for every parameter, with the help text as tooltip. Returns true if any
     // value changed this frame. Defined in params_ui.cpp so that the rest needs no ImGui.
     bool drawUi();
+    // The changes since keepEdits() (from the overlay or set()): undone, back to the values
+    // before them (as changes, so that the sample rebuilds), when the sample could not run
+    // them. Returns whether there were any.
+    bool undoEdits();
+    void keepEdits();
+
+    struct Param;  // one declared parameter; its kinds are in param_kinds.h
 
 private:
-    enum class Kind { Int, Float, Bool, IntChoice, StringChoice };
-
-    // One declared parameter. Only the fields that belong to `kind` are used; the value
-    // lives here, so the reference handed to the sample points into this struct.
-    struct Param {
-        std::string name;
-        Kind kind;
-        std::string help;
-        std::string defaultText;
-        int intValue = 0;  // Int and IntChoice
-        Range<int> intRange{0, 0};
-        std::vector<int> intChoices;
-        float floatValue = 0.0f;
-        Range<float> floatRange{0.0f, 0.0f};
-        bool boolValue = false;
-        std::string stringValue;  // StringChoice
-        std::vector<std::string> stringChoices;
-        bool changed = false;
-    };
-
-    Param& declare(const std::string& name, Kind kind, const std::string& help);
+    template <typename Kind, typename... Args>
+    Kind& declare(const std::string& name, const std::string& help, Args&&... args);
     Param& find(const std::string& name);
     const Param& find(const std::string& name) const;
-    static const void* storage(const Param& p);
-    static std::string valueText(const Param& p);
-    static std::string typeText(const Param& p);
-    static std::string allowedText(const Param& p);
+    Param& at(const void* value) const;
+    void assign(Param& p, const std::string& text);
 
+    Style style_;
     // unique_ptr keeps every Param (and so every reference handed out) at a fixed address
     // while the vector grows.
     std::vector<std::unique_ptr<Param>> params_;
+    std::vector<std::pair<Param*, std::string>> edits_;  // parameter, value before the change
 };
 
 }  // namespace cs

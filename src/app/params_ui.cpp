@@ -5,76 +5,87 @@
 #include <string>
 #include <vector>
 
-#include "app/params.h"
+#include "app/param_kinds.h"
 
 namespace cs {
+namespace {
+
+// AlwaysClamp: ctrl+click lets the user type a value, which must stay in range just like one
+// given with --set. A range like [256, 1<<20] is unusable on a linear slider.
+template <typename T>
+ImGuiSliderFlags sliderFlags(Range<T> range) {
+    ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
+    if (range.min > 0 && range.max / range.min > 100) flags |= ImGuiSliderFlags_Logarithmic;
+    return flags;
+}
+
+}  // namespace
+
+template <>
+bool Number<int>::drawUi() {
+    int v = value;
+    ImGui::SliderInt(name.c_str(), &v, range.min, range.max, "%d", sliderFlags(range));
+    const bool differs = v != value;
+    value = v;
+    return differs;
+}
+
+template <>
+bool Number<float>::drawUi() {
+    float v = value;
+    ImGui::SliderFloat(name.c_str(), &v, range.min, range.max, "%.4g", sliderFlags(range));
+    const bool differs = v != value;
+    value = v;
+    return differs;
+}
+
+bool Switch::drawUi() {
+    bool v = value;
+    ImGui::Checkbox(name.c_str(), &v);
+    const bool differs = v != value;
+    value = v;
+    return differs;
+}
+
+// Combo wants the items as C strings and the current one as an index.
+template <typename T>
+bool Choice<T>::drawUi() {
+    std::vector<std::string> texts;
+    for (const T& choice : allowed) {
+        if constexpr (std::is_same_v<T, int>)
+            texts.push_back(std::to_string(choice));
+        else
+            texts.push_back(choice);
+    }
+    std::vector<const char*> items;
+    int current = 0;
+    for (size_t i = 0; i < texts.size(); ++i) {
+        items.push_back(texts[i].c_str());
+        if (allowed[i] == value) current = int(i);
+    }
+    int picked = current;
+    ImGui::Combo(name.c_str(), &picked, items.data(), int(items.size()));
+    value = allowed[size_t(picked)];
+    return picked != current;
+}
+template bool Choice<int>::drawUi();
+template bool Choice<std::string>::drawUi();
+
+bool Text::drawUi() {
+    ImGui::LabelText(name.c_str(), "%s", value.c_str());
+    return false;
+}
 
 bool Params::drawUi() {
     bool any = false;
-    for (auto& param : params_) {
-        Param& p = *param;
-        const char* label = p.name.c_str();
-        bool changed = false;
-        switch (p.kind) {
-            case Kind::Int: {
-                // AlwaysClamp: ctrl+click lets the user type a value, which must stay in range
-                // just like one given with --set.
-                ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
-                // A range like [256, 1<<20] is unusable on a linear slider.
-                if (p.intRange.min > 0 && p.intRange.max / p.intRange.min > 100) {
-                    flags |= ImGuiSliderFlags_Logarithmic;
-                }
-                int v = p.intValue;
-                ImGui::SliderInt(label, &v, p.intRange.min, p.intRange.max, "%d", flags);
-                changed = v != p.intValue;
-                p.intValue = v;
-                break;
-            }
-            case Kind::Float: {
-                ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
-                if (p.floatRange.min > 0.0f && p.floatRange.max / p.floatRange.min > 100.0f) {
-                    flags |= ImGuiSliderFlags_Logarithmic;
-                }
-                float v = p.floatValue;
-                ImGui::SliderFloat(label, &v, p.floatRange.min, p.floatRange.max, "%.4g", flags);
-                changed = v != p.floatValue;
-                p.floatValue = v;
-                break;
-            }
-            case Kind::Bool: {
-                bool v = p.boolValue;
-                ImGui::Checkbox(label, &v);
-                changed = v != p.boolValue;
-                p.boolValue = v;
-                break;
-            }
-            case Kind::IntChoice:
-            case Kind::StringChoice: {
-                // Combo wants the items as C strings and the current one as an index.
-                std::vector<std::string> texts;
-                if (p.kind == Kind::IntChoice) {
-                    for (int c : p.intChoices) texts.push_back(std::to_string(c));
-                } else {
-                    texts = p.stringChoices;
-                }
-                const std::string currentText = valueText(p);
-                std::vector<const char*> items;
-                int current = 0;
-                for (size_t i = 0; i < texts.size(); ++i) {
-                    items.push_back(texts[i].c_str());
-                    if (texts[i] == currentText) current = static_cast<int>(i);
-                }
-                int picked = current;
-                ImGui::Combo(label, &picked, items.data(), static_cast<int>(items.size()));
-                changed = picked != current;
-                if (changed && p.kind == Kind::IntChoice) p.intValue = p.intChoices[picked];
-                if (changed && p.kind == Kind::StringChoice) p.stringValue = texts[picked];
-                break;
-            }
-        }
-        if (!p.help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.help.c_str());
-        p.changed |= changed;
-        any |= changed;
+    for (auto& p : params_) {
+        const std::string before = p->valueText();
+        const bool edited = p->drawUi();
+        if (!p->help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p->help.c_str());
+        if (!edited) continue;
+        p->changed = true;
+        edits_.emplace_back(p.get(), before);
+        any = true;
     }
     return any;
 }

@@ -39,25 +39,22 @@ bool strictGlDebug() {
 
 }  // namespace
 
-Sample::Sample(std::string name, std::string summary, std::vector<std::string> flags,
-               std::vector<std::string> outputFlags)
-    : name_(std::move(name)),
-      summary_(std::move(summary)),
-      flags_(std::move(flags)),
-      outputFlags_(std::move(outputFlags)) {
-    flags_.insert(flags_.end(), outputFlags_.begin(), outputFlags_.end());
-}
+Sample::Sample(std::string name, std::string summary)
+    : name_(std::move(name)), summary_(std::move(summary)) {}
 
 Sample::~Sample() = default;
 
 int Sample::run(int argc, char** argv) {
     const char* stage = "reading the command line";  // for an out-of-memory message
     try {
-        options_ = parseOptions(argc, argv, flags_);
+        std::vector<std::string> flagNames;
+        for (const std::string& flag : flags.names()) flagNames.push_back("--" + flag);
+        options_ = parseOptions(argc, argv, flagNames);
         if (options_.help) {
             printHelp();
             return 0;
         }
+        for (const auto& [flag, value] : options_.extra) flags.set(flag.substr(2), value);
         params.setAll(options_.sets);
         checkOptions();
         // Before the context, let alone the work: a run that cannot write its result should
@@ -72,6 +69,7 @@ int Sample::run(int argc, char** argv) {
         profiler_.setMethod(detectTimingMethod());
         setup();
         params.clearChanged();  // setup() already used the starting values
+        params.keepEdits();
         if (options_.bench) calibration_ = calibrateDevice(profiler_.method());
         stage = "running";
         runFrames();
@@ -102,8 +100,7 @@ std::vector<std::pair<std::string, std::string>> Sample::outputFiles() const {
     std::vector<std::pair<std::string, std::string>> files = {{"--output", options_.output},
                                                               {"--screenshot", options_.screenshot},
                                                               {"--bench-json", options_.benchJson}};
-    for (const std::string& flag : outputFlags_)
-        files.emplace_back(flag, options_.extraValue(flag).value_or(""));
+    for (const auto& output : flags.outputs()) files.push_back(output);
     return files;
 }
 
@@ -111,8 +108,7 @@ void Sample::queueOutput(const std::string& path, std::string bytes) {
     const auto files = outputFiles();
     if (std::none_of(files.begin(), files.end(),
                      [&](const auto& file) { return file.second == path; }))
-        throw std::logic_error(path +
-                               " is not an output flag's file: declare the flag in outputFlags");
+        throw std::logic_error(path + " is not an output's file: declare it with flags.output");
     outputs_.emplace_back(path, std::move(bytes));
 }
 
@@ -154,11 +150,8 @@ void Sample::failOnGlErrors() const {
 void Sample::printHelp() const {
     std::printf("%s: %s\n\n%s\nparameters (--set name=value):\n%s", name_.c_str(), summary_.c_str(),
                 optionsHelp(name_).c_str(), params.helpText().c_str());
-    if (!flags_.empty()) {
-        std::printf("\nsample options:");
-        for (const std::string& flag : flags_) std::printf(" %s", flag.c_str());
-        std::printf("  (see samples/%s/README.md)\n", name_.c_str());
-    }
+    if (!flags.names().empty())
+        std::printf("\n%s's own options:\n%s", name_.c_str(), flags.helpText().c_str());
 }
 
 void Sample::openContext() {
@@ -214,7 +207,17 @@ void Sample::frame(double dt, bool last) {
     // one: the frame --screenshot writes when no --frames count was given.
     last = last || context_->shouldClose();
     context_->framebufferSize(width_, height_);
-    update(dt);
+    try {
+        update(dt);
+        params.keepEdits();
+    } catch (const Error& e) {
+        // A value set in the overlay that this device cannot run (more work groups than it
+        // dispatches, a buffer larger than it binds) is undone, and the overlay says why.
+        // Anything else, and every error of a run without a window, ends the run.
+        if (headless_ || !params.undoEdits()) throw;
+        refusal_ = e.what();
+        update(dt);
+    }
     bindFrameTarget();
     glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -241,7 +244,9 @@ void Sample::drawOverlay(double dt) {
     if (profiler_.method() == GpuProfiler::Method::FinishAndClock)
         ImGui::TextDisabled("timed with glFinish: timer queries miss compute here");
     ImGui::Separator();
-    params.drawUi();
+    if (params.drawUi()) refusal_.clear();
+    if (!refusal_.empty())
+        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "undone: %s", refusal_.c_str());
     ui();
     if (!headless_) {
         ImGui::Separator();

@@ -34,11 +34,7 @@ class Overlay;
 
 class Sample {
 public:
-    // `flags` are the sample's own value flags besides the common ones, e.g. {"--steps"};
-    // `outputFlags` its own flags that name a file it writes, e.g. {"--blur-output"}, which are
-    // checked with --output before any work.
-    Sample(std::string name, std::string summary, std::vector<std::string> flags = {},
-           std::vector<std::string> outputFlags = {});
+    Sample(std::string name, std::string summary);
     virtual ~Sample();
 
     // Runs the sample as main() would and returns its exit code: 0 success, 1 runtime
@@ -59,7 +55,7 @@ protected:
     // The sample's figures for --bench, from the per-pass GPU times of the timed frames.
     virtual std::vector<BenchFigure> benchFigures(const Calibration&) { return {}; }
 
-    // Queues `bytes` for the file `path` (--output or one of the sample's outputFlags): written
+    // Queues `bytes` for the file `path` (--output or one of the sample's flags.output): written
     // with writeFileAtomic once the run has succeeded, after its last GL error check.
     void queueOutput(const std::string& path, std::string bytes);
     void queueOutput(const std::string& path, const void* data, std::size_t size);
@@ -86,7 +82,10 @@ protected:
     const Options& options() const { return options_; }
     std::uint32_t seed() const { return options_.seed; }
 
+    // The overlay's parameters (--set name=value), and the sample's own command-line options
+    // (--name value, e.g. nbody's --steps), both declared once (app/params.h).
     Params params;
+    Params flags{Params::Style::Flags};
 
 private:
     void printHelp() const;
@@ -102,7 +101,7 @@ private:
     void writeOutputs() const;
 
     std::string name_, summary_;
-    std::vector<std::string> flags_, outputFlags_;
+
     Options options_;
     bool headless_ = false;
     bool fixedDt_ = false;
@@ -114,6 +113,7 @@ private:
     GpuProfiler profiler_;
     Calibration calibration_;
     std::string reloadError_;
+    std::string refusal_;  // why the overlay's last edit was undone
     bool reloadKeyDown_ = false;
     float overlayRight_ = 0.0f;  // the overlay window's right edge last frame, in pixels
     // What the run writes once it has succeeded: the last frame for --screenshot, the queued

@@ -227,6 +227,58 @@ TEST_F(ParamsTest, ChangedOnUndeclaredStorageIsAProgrammingError) {
     EXPECT_THROW(params.changed(&notAParameter), std::logic_error);
 }
 
+TEST_F(ParamsTest, ChangedOfSeveralReadsAndClearsEveryOne) {
+    params.set("count", "5");
+    params.set("dt", "0.02");
+    EXPECT_TRUE(params.changed({&count, &dt, &wrap}));
+    EXPECT_FALSE(params.changed(&count)) << "cleared, not short-circuited";
+    EXPECT_FALSE(params.changed(&dt));
+}
+
+TEST_F(ParamsTest, GivenRemembersAnySet) {
+    EXPECT_FALSE(params.given(&count));
+    params.set("count", "1024");  // the default again: given, though not changed
+    EXPECT_TRUE(params.given(&count));
+    EXPECT_FALSE(params.changed(&count));
+}
+
+// A change the sample could not run (a count past the GL's dispatch limit) is undone as a
+// change back, so the sample rebuilds with the value it had.
+TEST_F(ParamsTest, UndoEditsRestoresTheValuesBeforeThem) {
+    params.set("count", "7");
+    params.keepEdits();
+    params.set("count", "9");
+    params.set("mode", "inclusive");
+    params.clearChanged();
+    EXPECT_TRUE(params.undoEdits());
+    EXPECT_EQ(count, 7);
+    EXPECT_EQ(mode, "exclusive");
+    EXPECT_TRUE(params.changed({&count, &mode}));
+    EXPECT_FALSE(params.undoEdits()) << "nothing left to undo";
+}
+
+TEST(Params, FlagsAreNamedAsTheyAreGiven) {
+    Params flags(Params::Style::Flags);
+    int& steps = flags.add("steps", 0, {0, 100}, "steps to run");
+    std::string& sizes = flags.text("bench-sizes", "N,N,...", "body counts");
+    std::string& extra = flags.output("extra-output", "FILE.pfm", "another file");
+    EXPECT_EQ(usageErrorOf([&] { flags.set("steps", "-3"); }),
+              "--steps -3 is out of range [0, 100]");
+    EXPECT_EQ(usageErrorOf([&] { flags.set("steps", "x"); }),
+              "--steps expects an integer in [0, 100], got 'x'");
+    flags.set("bench-sizes", "1,2");
+    flags.set("extra-output", "a.pfm");
+    EXPECT_EQ(sizes, "1,2");
+    EXPECT_EQ(steps, 0);
+    EXPECT_EQ(flags.outputs(),
+              (std::vector<std::pair<std::string, std::string>>{{"--extra-output", extra}}));
+    EXPECT_EQ(flags.helpText(),
+              "  --steps=0                int   [0, 100]  steps to run\n"
+              "  --bench-sizes=N,N,...    text            body counts\n"
+              "  --extra-output=FILE.pfm  file            another file\n");
+    EXPECT_THROW(flags.add("with_underscore", 0, {0, 1}, ""), std::logic_error);
+}
+
 TEST_F(ParamsTest, HelpTextHasOneLinePerParameter) {
     std::string help = params.helpText();
     EXPECT_EQ(std::count(help.begin(), help.end(), '\n'), 5);

@@ -1,0 +1,91 @@
+#pragma once
+// The kinds of parameter that Params holds: a number in a range, a switch, a choice among
+// values, free text. Each knows how to read itself from text, write itself as text and draw
+// its widget (in params_ui.cpp, so that parsing needs no ImGui).
+#include <string>
+#include <vector>
+
+#include "app/params.h"
+
+namespace cs {
+
+struct Params::Param {
+    std::string name, help, defaultText;
+    bool changed = false;  // since the sample last asked
+    bool given = false;    // ever set
+    bool isOutput = false;
+
+    virtual ~Param() = default;
+    virtual const void* storage() const = 0;
+    // Reads `text` (throwing UsageError for what it cannot take: `what` names the parameter
+    // as the user gave it, e.g. "parameter 'count'", and `equals` joins it to a value, " = ")
+    // and returns whether the value changed.
+    virtual bool assign(const std::string& text, const std::string& what,
+                        const std::string& equals) = 0;
+    virtual std::string valueText() const = 0;
+    virtual std::string typeText() const = 0;
+    virtual std::string allowedText() const = 0;  // "[1, 1048576]", "8|16|32", "FILE.pfm"
+    // The overlay widget; returns whether the user changed the value.
+    virtual bool drawUi() = 0;
+};
+
+template <typename T>
+struct Number : Params::Param {
+    T value;
+    Range<T> range;
+    const void* storage() const override { return &value; }
+    bool assign(const std::string& text, const std::string& what,
+                const std::string& equals) override;
+    std::string valueText() const override;
+    std::string typeText() const override;
+    std::string allowedText() const override;
+    bool drawUi() override;
+};
+
+struct Switch : Params::Param {
+    bool value = false;
+    const void* storage() const override { return &value; }
+    bool assign(const std::string& text, const std::string& what,
+                const std::string& equals) override;
+    std::string valueText() const override { return value ? "true" : "false"; }
+    std::string typeText() const override { return "bool"; }
+    std::string allowedText() const override { return "true|false"; }
+    bool drawUi() override;
+};
+
+template <typename T>
+struct Choice : Params::Param {
+    T value;
+    std::vector<T> allowed;
+    const void* storage() const override { return &value; }
+    bool assign(const std::string& text, const std::string& what,
+                const std::string& equals) override;
+    std::string valueText() const override;
+    std::string typeText() const override;
+    std::string allowedText() const override;
+    bool drawUi() override;
+};
+
+struct Text : Params::Param {
+    std::string value;
+    const void* storage() const override { return &value; }
+    bool assign(const std::string& text, const std::string&, const std::string&) override {
+        const bool differs = text != value;
+        value = text;
+        return differs;
+    }
+    std::string valueText() const override { return value; }
+    std::string typeText() const override { return isOutput ? "file" : "text"; }
+    std::string allowedText() const override { return ""; }  // its form shows as the default
+    bool drawUi() override;
+};
+
+// The widgets of the templates, defined in params_ui.cpp.
+template <>
+bool Number<int>::drawUi();
+template <>
+bool Number<float>::drawUi();
+extern template bool Choice<int>::drawUi();
+extern template bool Choice<std::string>::drawUi();
+
+}  // namespace cs
