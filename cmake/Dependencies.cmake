@@ -24,6 +24,9 @@ cs_need(STB_FOUND libstb-dev)
 find_package(glm CONFIG QUIET)
 cs_need(glm_FOUND libglm-dev)
 
+find_package(nlohmann_json 3 CONFIG QUIET)
+cs_need(nlohmann_json_FOUND nlohmann-json3-dev)
+
 find_program(GLAD_EXECUTABLE glad)
 cs_need(GLAD_EXECUTABLE python3-glad)
 

@@ -5,7 +5,8 @@
 # runs without a GPU, on llvmpipe), and for the tests GoogleTest, Xvfb, glslangValidator and
 # clang-format.
 CS_BUILD_PACKAGES="cmake g++ make pkg-config python3-glad libglfw3-dev libglm-dev libstb-dev
-    libimgui-dev libegl-dev libgl-dev libegl1 libgl1 libegl-mesa0 libgl1-mesa-dri"
+    libimgui-dev nlohmann-json3-dev libegl-dev libgl-dev libegl1 libgl1 libegl-mesa0
+    libgl1-mesa-dri"
 CS_TEST_PACKAGES="libgtest-dev xvfb xauth xdotool glslang-tools clang-format"
 
 cs_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

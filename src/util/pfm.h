@@ -8,8 +8,8 @@
 // the byte order: negative = little-endian, positive = big-endian. Rows run from the
 // BOTTOM of the image to the top, so the file's first row is the image's last.
 //
-// PfmImage keeps rows top first, like cs::Image; savePfm and loadPfm flip at the file
-// boundary, so callers never see the bottom-up order.
+// PfmImage keeps rows top first, like cs::Image; savePfm (and the tests' loadPfm) flip at
+// the file boundary, so callers never see the bottom-up order.
 #include <string>
 #include <vector>
 
@@ -27,9 +27,5 @@ std::string encodePfm(const PfmImage& image);
 // Writes encodePfm(image) to `path` (see writeFileAtomic). Throws cs::Error naming the path
 // if the image is malformed or the file cannot be written.
 void savePfm(const std::string& path, const PfmImage& image);
-
-// Reads a colour ("PF") or greyscale ("Pf", expanded to three equal channels) PFM of
-// either byte order. Throws cs::Error naming the path and what is wrong with the file.
-PfmImage loadPfm(const std::string& path);
 
 }  // namespace cs

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "app/bench.h"
+#include "bench/calibration.h"
 #include "gl/objects.h"
 #include "gl/program.h"
 #include "gl_test.h"

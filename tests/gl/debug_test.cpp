@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "gl/objects.h"
-#include "gl/profiler.h"
+#include "bench/profiler.h"
 #include "gl/program.h"
 #include "gl_test.h"
 

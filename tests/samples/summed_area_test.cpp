@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <random>
 
+#include "support/pfm_reader.h"
 #include "support/process.h"
 #include "support/sample_test.h"
 #include "util/file.h"

@@ -1,8 +1,10 @@
 // The benchmark report (app/bench.h): statistics, figures as fractions of their roofline,
 // and the flag on a figure that a calibration puts above 1.0.
-#include "app/bench.h"
-
 #include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "bench/report.h"
 
 namespace {
 
@@ -57,15 +59,30 @@ TEST(Bench, AFigureAboveItsRooflineIsFlagged) {
     EXPECT_NE(text.find("kernel 90.00, glCopyBufferSubData 100.00"), std::string::npos) << text;
     EXPECT_NE(text.find("repeats within 5%"), std::string::npos) << text;
 
-    const std::string json = cs::benchJson(report);
-    EXPECT_NE(json.find("\"name\": \"too fast\", \"value\": 200, \"unit\": \"GB/s\", "
-                        "\"fraction\": 2, \"of\": \"copy\", \"above_roofline\": true"),
-              std::string::npos)
-        << json;
-    EXPECT_NE(json.find("\"above_roofline\": false"), std::string::npos) << json;
-    for (const char* key : {"\"copy_kernel_gbps\": 90", "\"copy_api_gbps\": 100",
-                            "\"copy_spread\": 0.05", "\"fma_spread\": 0.02"})
-        EXPECT_NE(json.find(key), std::string::npos) << key << " in\n" << json;
+    const nlohmann::json json = nlohmann::json::parse(cs::benchJson(report));
+    const nlohmann::json& tooFast = json["figures"][0];
+    EXPECT_EQ(tooFast["name"], "too fast");
+    EXPECT_EQ(tooFast["value"], 200.0);
+    EXPECT_EQ(tooFast["unit"], "GB/s");
+    EXPECT_EQ(tooFast["fraction"], 2.0);
+    EXPECT_EQ(tooFast["of"], "copy");
+    EXPECT_EQ(tooFast["above_roofline"], true);
+    EXPECT_EQ(json["figures"][1]["above_roofline"], false);
+    EXPECT_FALSE(json["figures"][2].contains("above_roofline")) << "no roofline, no flag";
+    EXPECT_EQ(json["calibration"]["copy_kernel_gbps"], 90.0);
+    EXPECT_EQ(json["calibration"]["copy_api_gbps"], 100.0);
+    EXPECT_EQ(json["calibration"]["copy_spread"], 0.05);
+    EXPECT_EQ(json["calibration"]["fma_spread"], 0.02);
+}
+
+TEST(Bench, JsonEscapesWhatItCarries) {
+    cs::BenchReport report;
+    report.sample = "probe";
+    report.device = "a \"quoted\" device\nwith a newline";
+    report.params["file"] = "C:\\path";
+    const nlohmann::json json = nlohmann::json::parse(cs::benchJson(report));
+    EXPECT_EQ(json["device"], report.device);
+    EXPECT_EQ(json["params"]["file"], "C:\\path");
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "support/error_from.h"
+#include "support/pfm_reader.h"
 #include "util/error.h"
 #include "util/file.h"
 

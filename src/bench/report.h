@@ -1,19 +1,11 @@
 #pragma once
-// Benchmark support. Absolute timings mean little across machines, so every figure a sample
-// reports is also given as a fraction of what this device does on two simple kernels,
-// measured in the same run (a roofline calibration):
-//   copy: bytes read + bytes written per second, in GB/s: the faster of a copy kernel
-//         (16-byte accesses, four in flight per invocation) and glCopyBufferSubData, over
-//         buffers far larger than any cache
-//   fma:  independent chains of fused multiply-adds, in GFLOP/s (2 FLOPs per FMA)
-// A roofline is a ceiling: a figure above 1.0 of it means the calibration fell short of the
-// device, and the report flags it.
-#include <functional>
+// What --bench reports: per-pass GPU times, and figures of merit as fractions of the device's
+// own copy bandwidth and FMA rate (bench/calibration.h measures those), as text for the
+// terminal and as JSON for scripts/bench.
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
-
-#include "gl/profiler.h"
 
 namespace cs {
 
@@ -27,30 +19,11 @@ struct Calibration {
     double copySpread = 0.0, fmaSpread = 0.0;
 };
 
-// Runs the two calibration kernels on the current context (a second or so), timed the
-// way `method` says.
-Calibration calibrateDevice(GpuProfiler::Method method);
-
 struct PassStats {
     double medianMs = 0, minMs = 0, maxMs = 0;
     int samples = 0;
 };
 PassStats summarize(std::vector<double> ms);
-
-// Milliseconds of `dispatch` over `repeats` runs after one warm-up, timed the way `method`
-// says (waits for the GPU: for benchmarks that sweep sizes, not for frames).
-PassStats gpuTimes(const std::function<void()>& dispatch, GpuProfiler::Method method,
-                   int repeats = 5);
-// Their median.
-double medianGpuMs(const std::function<void()>& dispatch, GpuProfiler::Method method,
-                   int repeats = 5);
-
-// The same for CPU work, such as a reference implementation timed beside the GPU's: the
-// median milliseconds of `repeats` runs after one warm-up.
-double medianCpuMs(const std::function<void()>& work, int repeats = 5);
-
-// Whether this driver's GL_TIME_ELAPSED queries time compute dispatches (a few ms to find out).
-GpuProfiler::Method detectTimingMethod();
 
 // One figure of merit: e.g. "invert bandwidth", 12.3 "GB/s", 0.41 of "copy".
 struct BenchFigure {

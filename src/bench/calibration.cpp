@@ -1,10 +1,8 @@
-#include "app/bench.h"
+#include "bench/calibration.h"
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <functional>
-#include <sstream>
 
 #include "gl/debug.h"
 #include "gl/info.h"
@@ -133,25 +131,6 @@ void measureFma(GpuProfiler::Method method, Calibration& calibration) {
     calibration.fmaSpread = spread(stats);
 }
 
-std::string number(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", value);
-    return text;
-}
-
-std::string quoted(const std::string& text) {
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (static_cast<unsigned char>(c) < 0x20) {
-            out += ' ';
-            continue;
-        }
-        out += c;
-    }
-    return out + "\"";
-}
-
 }  // namespace
 
 PassStats gpuTimes(const std::function<void()>& dispatch, GpuProfiler::Method method, int repeats) {
@@ -205,102 +184,6 @@ Calibration calibrateDevice(GpuProfiler::Method method) {
     measureCopy(method, calibration);
     measureFma(method, calibration);
     return calibration;
-}
-
-PassStats summarize(std::vector<double> ms) {
-    PassStats stats;
-    stats.samples = static_cast<int>(ms.size());
-    if (ms.empty()) return stats;
-    std::sort(ms.begin(), ms.end());
-    const size_t n = ms.size();
-    stats.medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-    stats.minMs = ms.front();
-    stats.maxMs = ms.back();
-    return stats;
-}
-
-BenchFigure bandwidthFigure(const std::string& name, double bytes, double ms,
-                            const Calibration& calibration) {
-    const double gbps = ms > 0 ? bytes / (ms * 1e6) : 0.0;
-    return {name, gbps, "GB/s", calibration.copyGBps > 0 ? gbps / calibration.copyGBps : 0.0,
-            "copy"};
-}
-
-BenchFigure flopsFigure(const std::string& name, double flops, double ms,
-                        const Calibration& calibration) {
-    const double gflops = ms > 0 ? flops / (ms * 1e6) : 0.0;
-    return {name, gflops, "GFLOP/s",
-            calibration.fmaGflops > 0 ? gflops / calibration.fmaGflops : 0.0, "fma"};
-}
-
-std::string benchText(const BenchReport& r) {
-    std::ostringstream out;
-    char line[256];
-    out << "bench " << r.sample << " on " << r.device << " (" << r.glVersion << ")\n";
-    const Calibration& c = r.calibration;
-    std::snprintf(line, sizeof line,
-                  "calibration: copy %.2f GB/s (kernel %.2f, glCopyBufferSubData %.2f; repeats "
-                  "within %.0f%%), fma %.1f GFLOP/s (repeats within %.0f%%)\n",
-                  c.copyGBps, c.shaderCopyGBps, c.apiCopyGBps, 100 * c.copySpread, c.fmaGflops,
-                  100 * c.fmaSpread);
-    out << line << "timing: " << r.timing << "\n";
-    out << "pass                     median ms     min ms     max ms  samples\n";
-    for (const auto& [name, s] : r.passes) {
-        std::snprintf(line, sizeof line, "%-22s %11.4f %10.4f %10.4f %8d\n", name.c_str(),
-                      s.medianMs, s.minMs, s.maxMs, s.samples);
-        out << line;
-    }
-    for (const BenchFigure& f : r.figures) {
-        std::snprintf(line, sizeof line, "%s: %.4g %s", f.name.c_str(), f.value, f.unit.c_str());
-        out << line;
-        if (!f.of.empty()) {
-            std::snprintf(line, sizeof line, " = %.3f of %s", f.fraction, f.of.c_str());
-            out << line;
-        }
-        if (f.aboveRoofline())
-            out << "  ABOVE ITS ROOFLINE: the " << f.of << " calibration is too low";
-        out << "\n";
-    }
-    return out.str();
-}
-
-std::string benchJson(const BenchReport& r) {
-    std::ostringstream out;
-    out << "{\n  \"sample\": " << quoted(r.sample) << ",\n  \"device\": " << quoted(r.device)
-        << ",\n  \"gl_version\": " << quoted(r.glVersion) << ",\n  \"timing\": " << quoted(r.timing)
-        << ",\n  \"params\": {";
-    bool first = true;
-    for (const auto& [name, value] : r.params) {
-        out << (first ? "" : ", ") << quoted(name) << ": " << quoted(value);
-        first = false;
-    }
-    const Calibration& c = r.calibration;
-    out << "},\n  \"calibration\": {\"copy_gbps\": " << number(c.copyGBps)
-        << ", \"copy_kernel_gbps\": " << number(c.shaderCopyGBps)
-        << ", \"copy_api_gbps\": " << number(c.apiCopyGBps)
-        << ", \"copy_spread\": " << number(c.copySpread)
-        << ", \"fma_gflops\": " << number(c.fmaGflops)
-        << ", \"fma_spread\": " << number(c.fmaSpread) << "},\n  \"passes\": {";
-    first = true;
-    for (const auto& [name, s] : r.passes) {
-        out << (first ? "\n" : ",\n") << "    " << quoted(name)
-            << ": {\"median_ms\": " << number(s.medianMs) << ", \"min_ms\": " << number(s.minMs)
-            << ", \"max_ms\": " << number(s.maxMs) << ", \"samples\": " << s.samples << "}";
-        first = false;
-    }
-    out << "\n  },\n  \"figures\": [";
-    first = true;
-    for (const BenchFigure& f : r.figures) {
-        out << (first ? "\n" : ",\n") << "    {\"name\": " << quoted(f.name)
-            << ", \"value\": " << number(f.value) << ", \"unit\": " << quoted(f.unit);
-        if (!f.of.empty())
-            out << ", \"fraction\": " << number(f.fraction) << ", \"of\": " << quoted(f.of)
-                << ", \"above_roofline\": " << (f.aboveRoofline() ? "true" : "false");
-        out << "}";
-        first = false;
-    }
-    out << "\n  ]\n}\n";
-    return out.str();
 }
 
 }  // namespace cs

@@ -1,4 +1,4 @@
-#include "gl/profiler.h"
+#include "bench/profiler.h"
 
 #include <algorithm>
 #include <chrono>
