@@ -24,6 +24,13 @@ void TextureDrawer::draw(const Texture2D& texture, const Rect& rect, int targetW
         program_ =
             Program::graphics("framework/textured_rect.vert", "framework/textured_rect.frag");
         empty_ = VertexArray("textured rect");
+        GLuint sampler = 0;
+        glGenSamplers(1, &sampler);
+        sampler_ = GlObject<SamplerTraits>(sampler);
+        glSamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glSamplerParameteri(sampler, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        glSamplerParameteri(sampler, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glSamplerParameteri(sampler, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     }
     program_.use();
     // The rectangle in normalised device coordinates: (x0, y0, x1, y1).
@@ -33,9 +40,11 @@ void TextureDrawer::draw(const Texture2D& texture, const Rect& rect, int targetW
     glUniform1i(program_.uniform("rowZeroAtTop"), rowZeroAtTop);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture.id());
+    glBindSampler(0, sampler_.id());
     glBindVertexArray(empty_.id());
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     glBindVertexArray(0);
+    glBindSampler(0, 0);
 }
 
 }  // namespace cs

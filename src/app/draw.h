@@ -32,6 +32,9 @@ public:
 private:
     mutable Program program_;
     mutable VertexArray empty_;  // corners come from gl_VertexID; core GL still wants a VAO
+    // Linear filtering, clamped at the edges. A sampler object overrides the texture's own
+    // state for as long as it is bound, so the textures need none.
+    mutable GlObject<SamplerTraits> sampler_;
 };
 
 }  // namespace cs

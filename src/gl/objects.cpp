@@ -74,10 +74,6 @@ Texture2D::Texture2D(const std::string& name, int width, int height, GLenum inte
                     std::to_string(maxSize) + "x" + std::to_string(maxSize));
     glBindTexture(GL_TEXTURE_2D, id());
     glTexStorage2D(GL_TEXTURE_2D, 1, internalFormat, width, height);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D, 0);
     label(name);
 }

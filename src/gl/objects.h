@@ -75,6 +75,10 @@ struct VertexArrayTraits {
     static constexpr GLenum labelNamespace = GL_VERTEX_ARRAY;
     static void destroy(GLuint id) { glDeleteVertexArrays(1, &id); }
 };
+struct SamplerTraits {
+    static constexpr GLenum labelNamespace = GL_SAMPLER;
+    static void destroy(GLuint id) { glDeleteSamplers(1, &id); }
+};
 struct QueryTraits {
     static constexpr GLenum labelNamespace = GL_QUERY;
     static void destroy(GLuint id) { glDeleteQueries(1, &id); }
@@ -126,7 +130,9 @@ public:
     void download(void* data, GLsizeiptr size, GLintptr offset = 0) const;
 };
 
-// An immutable-format 2D texture (glTexStorage2D) with one mip level.
+// An immutable-format 2D texture (glTexStorage2D) with one mip level. It carries no sampling
+// state of its own: image load/store needs none, and what samples it binds a sampler object
+// (TextureDrawer does). Rows are kept bottom row first, as GL does.
 class Texture2D : public GlObject<TextureTraits, TextureShape> {
 public:
     Texture2D() = default;
