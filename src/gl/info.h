@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include "gl/gl.h"
@@ -9,6 +10,12 @@ namespace cs {
 GLint glInteger(GLenum name);
 // The same for limits that may pass 2^31 (glGetInteger64v), e.g. sizes in bytes.
 GLint64 glInteger64(GLenum name);
+
+// Checks that this GL's `limit` (a GL_MAX_* value) allows `needed`, and throws cs::Error
+// otherwise, naming what needed it and the limit, e.g. "a 8192x8192 summed-area table needs
+// 1073741824 bytes in one shader storage block; this GL allows 134217728
+// (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)". The one way a sample checks a capability up front.
+void requireLimit(GLenum limit, std::int64_t needed, const std::string& what);
 
 // "vendor renderer" of the current context, e.g. "Mesa llvmpipe (LLVM 15.0.6, 256 bits)".
 std::string deviceName();

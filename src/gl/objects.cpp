@@ -1,7 +1,9 @@
 #include "gl/objects.h"
 
+#include <algorithm>
 #include <stdexcept>
 
+#include "gl/info.h"
 #include "util/error.h"
 
 namespace cs {
@@ -66,12 +68,9 @@ Texture2D::Texture2D(const std::string& name, int width, int height, GLenum inte
     if (width < 1 || height < 1)
         throw Error("texture '" + name + "' cannot be " + std::to_string(width) + "x" +
                     std::to_string(height) + ": both sides must be at least 1");
-    GLint maxSize = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
-    if (width > maxSize || height > maxSize)
-        throw Error("texture '" + name + "' of " + std::to_string(width) + "x" +
-                    std::to_string(height) + " exceeds this GL's limit of " +
-                    std::to_string(maxSize) + "x" + std::to_string(maxSize));
+    requireLimit(
+        GL_MAX_TEXTURE_SIZE, std::max(width, height),
+        "texture '" + name + "' of " + std::to_string(width) + "x" + std::to_string(height));
     glBindTexture(GL_TEXTURE_2D, id());
     glTexStorage2D(GL_TEXTURE_2D, 1, internalFormat, width, height);
     glBindTexture(GL_TEXTURE_2D, 0);

@@ -312,17 +312,17 @@ TEST_F(TextureLimits, LargerThanTheLimitThrowsWithoutAGlError) {
     GLint max = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max);
     ASSERT_GT(max, 0);
-    const std::string limit = std::to_string(max) + "x" + std::to_string(max);
-    const std::string tooWide = std::to_string(max + 1) + "x1";
-    const std::string tooTall = "1x" + std::to_string(max + 1);
+    const std::string past = std::to_string(max + 1);
+    const std::string needs = " needs " + past + " pixels per side; this GL allows " +
+                              std::to_string(max) + " (GL_MAX_TEXTURE_SIZE)";
 
     EXPECT_EQ(errorFrom([&] { cs::Texture2D("huge", max + 1, 1, GL_RGBA8); }),
-              "texture 'huge' of " + tooWide + " exceeds this GL's limit of " + limit);
+              "texture 'huge' of " + past + "x1" + needs);
     EXPECT_EQ(errorFrom([&] { cs::Texture2D("tall", 1, max + 1, GL_RGBA8); }),
-              "texture 'tall' of " + tooTall + " exceeds this GL's limit of " + limit);
+              "texture 'tall' of 1x" + past + needs);
     // A framebuffer's colour texture is checked the same way.
     EXPECT_EQ(errorFrom([&] { cs::Framebuffer("target", max + 1, 1, GL_RGBA8, false); }),
-              "texture 'target colour' of " + tooWide + " exceeds this GL's limit of " + limit);
+              "texture 'target colour' of " + past + "x1" + needs);
     // GlTest::TearDown checks that none of this raised a GL error.
 }
 
