@@ -18,13 +18,13 @@
 #include <utility>
 #include <vector>
 
-#include "bench/calibration.h"
 #include "app/draw.h"
 #include "app/options.h"
 #include "app/params.h"
+#include "bench/calibration.h"
+#include "bench/profiler.h"
 #include "gl/dispatch.h"
 #include "gl/objects.h"
-#include "bench/profiler.h"
 #include "util/image.h"
 
 namespace cs {

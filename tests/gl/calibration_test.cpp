@@ -1,11 +1,12 @@
 // The roofline calibration's kernels (app/bench.h) compute what they claim: a copy that
 // copies every byte, and FMA chains whose result the CPU predicts. A calibration that timed
 // a kernel doing less than its count would overstate the device.
+#include "bench/calibration.h"
+
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
-#include "bench/calibration.h"
 #include "gl/objects.h"
 #include "gl/program.h"
 #include "gl_test.h"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "gl/objects.h"
 #include "bench/profiler.h"
+#include "gl/objects.h"
 #include "gl/program.h"
 #include "gl_test.h"
 
