@@ -1,4 +1,4 @@
-// The roofline calibration's kernels (app/bench.h) compute what they claim: a copy that
+// The roofline calibration's kernels (bench/calibration.h) compute what they claim: a copy that
 // copies every byte, and FMA chains whose result the CPU predicts. A calibration that timed
 // a kernel doing less than its count would overstate the device.
 #include "bench/calibration.h"

@@ -1,4 +1,4 @@
-// KHR_debug routing (gl/debug.h) and the per-pass GPU profiler (gl/profiler.h).
+// KHR_debug routing (gl/debug.h) and the per-pass GPU profiler (bench/profiler.h).
 #include "gl/debug.h"
 
 #include <cstdint>

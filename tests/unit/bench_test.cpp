@@ -1,4 +1,4 @@
-// The benchmark report (app/bench.h): statistics, figures as fractions of their roofline,
+// The benchmark report (bench/report.h): statistics, figures as fractions of their roofline,
 // and the flag on a figure that a calibration puts above 1.0.
 #include <gtest/gtest.h>
 
