@@ -13,7 +13,9 @@
 
 #include "app/draw.h"
 #include "app/sample.h"
+#include "bench.h"
 #include "compute/summed_area_table.h"
+#include "gl/info.h"
 #include "util/error.h"
 #include "util/image.h"
 
@@ -25,8 +27,11 @@ constexpr int kSphereVertices = kSlices * kStacks * 6;  // quads of two triangle
 constexpr float kFarDepth = 1000.0f;                    // the depth of the sky: "very far away"
 constexpr float kNear = 0.1f, kFar = 200.0f;            // the projection's clip planes
 const glm::vec3 kSky(0.55f, 0.62f, 0.72f);
-constexpr float kDepthShownBlack = 60.0f;      // the depth view's far end
-constexpr double kBytesPerFilterPixel = 24.0;  // table entry 16 + depth 4 + output 4
+constexpr float kDepthShownBlack = 60.0f;  // the depth view's far end
+// The filter reads its own table entry (16 bytes) and depth (4) and writes its output (4).
+// The three other corners of its box are entries other pixels own, cached or not as the
+// device decides, so they are not counted.
+constexpr double kBytesPerFilterPixel = 24.0;
 
 // Bytes the library's table build moves for w x h pixels: a row scan and a column scan of
 // vec4s (16 bytes), each one pass (read + write) for rows that fit in one scan tile and three
@@ -103,13 +108,8 @@ private:
 
         // The filter binds the whole table as one shader storage block.
         const GLsizeiptr bytes = GLsizeiptr(w) * h * 16;
-        GLint64 maxBlock = 0;
-        glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
-        if (bytes > maxBlock)
-            throw cs::Error("a " + std::to_string(w) + "x" + std::to_string(h) +
-                            " summed-area table needs " + std::to_string(bytes) +
-                            " bytes in one storage block; this GL allows " +
-                            std::to_string(maxBlock));
+        cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, bytes,
+                         "a " + std::to_string(w) + "x" + std::to_string(h) + " summed-area table");
         table = cs::Buffer("summed-area table", bytes, cs::BufferUse::Computed);
         blurred = cs::Texture2D("blurred", w, h, GL_RGBA8);
         view = cs::Texture2D("depth or coc view", w, h, GL_RGBA8);
@@ -122,6 +122,8 @@ private:
         if (animate) time += dt;
         const int w = width(), h = height();
 
+        // Step 1 draws the scene into its own framebuffer: an input of the compute passes, so
+        // it belongs here, not in render(), which draws into the frame target.
         renderScene();
         // No barrier here: what a draw writes to its framebuffer is visible to every later
         // command. glMemoryBarrier is only for the incoherent writes of image stores, SSBO
@@ -130,6 +132,7 @@ private:
             auto pass = gpuPass("copy");
             copyBias.use();
             glUniform1f(copyBias.uniform("bias"), bias ? 0.5f : 0.0f);
+            glUniform2i(copyBias.uniform("size"), w, h);
             glBindImageTexture(0, scene.color().id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
             const glm::uvec3 groups = copyBias.groupsFor(w, h);
@@ -146,8 +149,8 @@ private:
         {
             auto pass = gpuPass("filter");
             filter.use();
-            setCocUniforms(filter);
-            glUniform1f(filter.uniform("bias"), bias ? 0.5f : 0.0f);
+            setFilterUniforms();
+            glUniform2i(filter.uniform("size"), w, h);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
             glBindImageTexture(0, viewDepth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
             glBindImageTexture(1, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
@@ -161,6 +164,7 @@ private:
             auto pass = gpuPass("view");
             visualise.use();
             setCocUniforms(visualise);
+            glUniform2i(visualise.uniform("size"), w, h);
             glUniform1i(visualise.uniform("showCoc"), show == "coc");
             glUniform1f(visualise.uniform("farDepth"), kDepthShownBlack);
             glBindImageTexture(0, viewDepth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
@@ -210,14 +214,16 @@ private:
         glUniform1f(program.uniform("focalDepth"), focalDepth);
         glUniform1i(program.uniform("maxRadius"), maxRadius);
     }
+    void setFilterUniforms() const {
+        setCocUniforms(filter);
+        glUniform1f(filter.uniform("bias"), bias ? 0.5f : 0.0f);
+    }
 
     void render() override {
         const cs::Texture2D& shown = show == "result"  ? blurred
                                      : show == "sharp" ? scene.color()
                                                        : view;
-        // Rendered textures keep their bottom row first.
-        drawer.draw(shown, {0, 0, float(width()), float(height())}, width(), height(),
-                    /*rowZeroAtTop=*/false);
+        drawer.draw(shown, {0, 0, float(width()), float(height())}, width(), height());
     }
 
     void ui() override {
@@ -243,63 +249,28 @@ private:
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
-        const std::string frame = " (frame, " + std::to_string(scene.width()) + "x" +
-                                  std::to_string(scene.height()) + ")";
-        const double framePixels = double(scene.width()) * scene.height();
-        std::vector<cs::BenchFigure> figures = {
-            cs::bandwidthFigure("sat build" + frame, satBytes(scene.width(), scene.height()),
-                                benchMedianMs("sat"), calibration),
-            cs::bandwidthFigure("filter" + frame, kBytesPerFilterPixel * framePixels,
-                                benchMedianMs("filter"), calibration)};
-        for (const auto& [w, h] : {std::pair{1280, 720}, std::pair{1920, 1080}})
-            sweep(w, h, calibration, figures);
+        // Bytes each pass must move at the least: the table build's two scans (satBytes), and
+        // the filter's kBytesPerFilterPixel per pixel.
+        auto bandwidths = [&](const std::string& size, int w, int h, double tableMs,
+                              double filterMs) {
+            return std::vector<cs::BenchFigure>{
+                cs::bandwidthFigure("sat build" + size, satBytes(w, h), tableMs, calibration),
+                cs::bandwidthFigure("filter" + size, kBytesPerFilterPixel * w * h, filterMs,
+                                    calibration)};
+        };
+        std::vector<cs::BenchFigure> figures =
+            bandwidths(" (frame, " + std::to_string(width()) + "x" + std::to_string(height()) + ")",
+                       width(), height(), benchMedianMs("sat"), benchMedianMs("filter"));
+        for (const auto& [w, h] : {std::pair{1280, 720}, std::pair{1920, 1080}}) {
+            const depth_of_field::PassTimes times = depth_of_field::timePasses(
+                w, h, filter, [&] { setFilterUniforms(); }, kDepthShownBlack, timingMethod());
+            const std::string size = " " + std::to_string(w) + "x" + std::to_string(h);
+            figures.push_back({"sat build time" + size, times.tableMs, "ms", 0.0, ""});
+            figures.push_back({"filter time" + size, times.filterMs, "ms", 0.0, ""});
+            for (const cs::BenchFigure& f : bandwidths(size, w, h, times.tableMs, times.filterMs))
+                figures.push_back(f);
+        }
         return figures;
-    }
-
-    // Times the table build and the filter on buffers of w x h, outside the frame loop.
-    void sweep(int w, int h, const cs::Calibration& calibration,
-               std::vector<cs::BenchFigure>& figures) {
-        const size_t pixels = size_t(w) * h;
-        // Any biased colour will do: the timing does not depend on the values.
-        const std::vector<glm::vec4> biased(pixels, glm::vec4(0.1f, -0.2f, 0.3f, 0.0f));
-        const auto bytes = GLsizeiptr(pixels * sizeof(glm::vec4));
-        cs::Buffer input("bench pixels", bytes, cs::BufferUse::Input, biased.data());
-        cs::Buffer output("bench table", bytes, cs::BufferUse::Computed);
-        // A depth ramp from near to far, so the boxes take every size from 1 to the largest.
-        std::vector<float> ramp(pixels);
-        for (size_t i = 0; i < pixels; ++i)
-            ramp[i] = 1.0f + kDepthShownBlack * float(i / w) / float(h);
-        cs::Texture2D depth("bench depth", w, h, GL_R32F), result("bench result", w, h, GL_RGBA8);
-        depth.upload(GL_RED, GL_FLOAT, ramp.data());
-        cs::SummedAreaTable benchSat;
-
-        const double satMs = cs::medianGpuMs(
-            [&] {
-                benchSat.build(input, output, w, h);
-                // The next build rewrites what this one wrote.
-                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-            },
-            timingMethod());
-        filter.use();
-        setCocUniforms(filter);
-        glUniform1f(filter.uniform("bias"), 0.5f);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, output.id());
-        glBindImageTexture(0, depth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
-        glBindImageTexture(1, result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-        const double filterMs = cs::medianGpuMs(
-            [&] {
-                const glm::uvec3 groups = filter.groupsFor(w, h);
-                glDispatchCompute(groups.x, groups.y, groups.z);
-            },
-            timingMethod());
-
-        const std::string size = " " + std::to_string(w) + "x" + std::to_string(h);
-        figures.push_back({"sat build time" + size, satMs, "ms", 0.0, ""});
-        figures.push_back(
-            cs::bandwidthFigure("sat build" + size, satBytes(w, h), satMs, calibration));
-        figures.push_back({"filter time" + size, filterMs, "ms", 0.0, ""});
-        figures.push_back(cs::bandwidthFigure("filter" + size, kBytesPerFilterPixel * pixels,
-                                              filterMs, calibration));
     }
 };
 

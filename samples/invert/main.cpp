@@ -24,9 +24,10 @@ private:
     void checkOptions() override { cs::requireExtension("--output", options().output, ".png"); }
 
     void setup() override {
-        image = cs::loadImage(
+        // Files keep the top row first, GL the bottom row: flipped here, and back on output.
+        image = cs::flipRows(cs::loadImage(
             options().input.empty() ? cs::assetPath("test_card.png") : options().input,
-            cs::glInteger(GL_MAX_TEXTURE_SIZE));  // refused before decoding if larger
+            cs::glInteger(GL_MAX_TEXTURE_SIZE)));  // refused before decoding if larger
         // RGBA8 matches the rgba8 format qualifier of the images in invert.comp.
         original = cs::Texture2D("original", image.width, image.height, GL_RGBA8);
         original.upload(GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
@@ -45,6 +46,7 @@ private:
 
         auto pass = gpuPass("invert");
         invert.use();
+        glUniform2i(invert.uniform("size"), image.width, image.height);
         glBindImageTexture(0, original.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
         glBindImageTexture(1, inverted.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
         // Round up so the groups cover every pixel; the shader skips the overhang.
@@ -74,7 +76,7 @@ private:
         cs::Image result{image.width, image.height, {}};
         result.rgba.resize(image.rgba.size());
         inverted.download(GL_RGBA, GL_UNSIGNED_BYTE, result.rgba.data(), result.rgba.size());
-        queueOutput(options().output, cs::encodePng(result));
+        queueOutput(options().output, cs::encodePng(cs::flipRows(result)));
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {

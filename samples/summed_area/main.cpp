@@ -1,5 +1,5 @@
 // summed_area: the 2D prefix sum. A summed-area table (SAT) holds at (x, y) the sum of all
-// pixels above and left of it, inclusive; with it, the sum over any rectangle takes four
+// pixels left of and below it, inclusive; with it, the sum over any rectangle takes four
 // reads. The sample builds one on the GPU (a row scan written transposed, twice), uses it
 // for a blur whose box grows from nothing at the left edge to max_radius at the right, and
 // shows what float precision does to it: original | blurred | error heat map. See README.md.
@@ -12,8 +12,7 @@
 #include "app/draw.h"
 #include "app/paths.h"
 #include "app/sample.h"
-#include "compute/summed_area_table.h"
-#include "gl/debug.h"
+#include "compute/scan.h"
 #include "gl/info.h"
 #include "reference.h"
 #include "util/error.h"
@@ -34,14 +33,15 @@ private:
     std::string& blurOutput = flags.output(
         "blur-output", "FILE.pfm", "also write the GPU blur's R, G, B in [0, 1], as --output");
 
-    cs::Image image;
-    cs::Buffer pixels;       // the image as vec4s of 0-255, row 0 at the top
+    cs::Image image;         // bottom row first, as every buffer and texture here
+    cs::Buffer pixels;       // the image as vec4s of 0-255
     cs::Buffer normalised;   // what the blur's table sums: [0, 1], or [-0.5, 0.5]
+    cs::Buffer columns;      // the table's row pass, transposed: a row per image column
     cs::Buffer table;        // the whole-image table, or (tiled) every tile's own
-    cs::Buffer above, left;  // the tiled table's offsets (tile_offsets.comp)
+    cs::Buffer below, left;  // the tiled table's offsets (tile_offsets.comp)
     cs::Buffer reference;    // the CPU blur, rounded to float, for the heat map
     cs::Texture2D original, blurred, errorMap;
-    cs::SummedAreaTable sat;
+    cs::GpuScan rowScan{cs::ElementType::Vec4};
     cs::Program normalise, tileSat, tileOffsets, blur, heat;
     cs::TextureDrawer drawer;
     std::vector<glm::dvec4> cpuBlur;  // double precision: the answer the GPU should give
@@ -55,17 +55,15 @@ private:
     }
 
     void setup() override {
-        image = cs::loadImage(
+        // Files keep the top row first, GL the bottom row: flipped once here, so that row y
+        // of every buffer and texture is row y of the image counted from the bottom.
+        image = cs::flipRows(cs::loadImage(
             options().input.empty() ? cs::assetPath("test_card.png") : options().input,
-            cs::glInteger(GL_MAX_TEXTURE_SIZE));  // refused before decoding if larger
+            cs::glInteger(GL_MAX_TEXTURE_SIZE)));  // refused before decoding if larger
         const GLsizeiptr bytes = GLsizeiptr(image.width) * image.height * sizeof(glm::vec4);
-        GLint64 maxBlock = 0;
-        glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
-        if (bytes > maxBlock)
-            throw cs::Error(std::to_string(image.width) + "x" + std::to_string(image.height) +
-                            " image needs a " + std::to_string(bytes) +
-                            "-byte table, more than this GL's shader storage limit of " +
-                            std::to_string(maxBlock) + " bytes");
+        cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, bytes,
+                         "a " + std::to_string(image.width) + "x" + std::to_string(image.height) +
+                             " summed-area table");
 
         // Upload as vec4 per pixel, channel values 0-255: a float copy of the bytes. The table
         // holds the sums of these values (what --output writes), exact while a sum stays
@@ -76,6 +74,7 @@ private:
                                   image.rgba[4 * i + 3]);
         pixels = cs::Buffer("pixels 0-255", bytes, cs::BufferUse::Input, values.data());
         normalised = cs::Buffer("normalised pixels", bytes, cs::BufferUse::Computed);
+        columns = cs::Buffer("table columns", bytes, cs::BufferUse::Computed);
         table = cs::Buffer("summed-area table", bytes, cs::BufferUse::Computed);
         original = cs::Texture2D("original", image.width, image.height, GL_RGBA8);
         original.upload(GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
@@ -100,10 +99,10 @@ private:
         const glm::uvec3 tiles = tileSat.groupsFor(image.width, image.height);
         tilesX = int(tiles.x);
         tilesY = int(tiles.y);
-        // One std430 dvec4 (32 bytes) per entry: tile_offsets.comp's Above and Left.
+        // One std430 dvec4 (32 bytes) per entry: tile_offsets.comp's Below and Left.
         static_assert(sizeof(glm::dvec4) == 32, "a dvec4 in std430 is 32 bytes");
-        above =
-            cs::Buffer("tile offsets above", GLsizeiptr(tilesY) * image.width * sizeof(glm::dvec4),
+        below =
+            cs::Buffer("tile offsets below", GLsizeiptr(tilesY) * image.width * sizeof(glm::dvec4),
                        cs::BufferUse::Computed);
         left =
             cs::Buffer("tile offsets left", GLsizeiptr(image.height) * tilesX * sizeof(glm::dvec4),
@@ -122,16 +121,14 @@ private:
 
     void update(double) override {
         if (params.changed(&maxRadius)) buildReference();
-        const bool biasChanged = params.changed(&bias);
-        const bool tilesChanged = params.changed(&tiled) | params.changed(&tileSize);
-        if (tilesChanged) buildTablePrograms();
-        if (biasChanged) errorStale = true;
+        if (params.changed({&tiled, &tileSize})) buildTablePrograms();
+        if (params.changed(&bias)) errorStale = true;
 
         {
             auto pass = gpuPass("normalise");
             normalise.use();
             glUniform2i(normalise.uniform("size"), image.width, image.height);
-            glUniform1i(normalise.uniform("biased"), bias);
+            glUniform1f(normalise.uniform("bias"), bias ? 0.5f : 0.0f);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, pixels.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, normalised.id());
             // Work groups over the image, rounded up; the shaders skip the overhang.
@@ -145,8 +142,7 @@ private:
             buildTiledTable();
         } else {
             auto pass = gpuPass("sat");
-            // Rows scanned and written transposed, then the same again (SuperBible 10.7).
-            sat.build(normalised, table, image.width, image.height);
+            buildTable(normalised, table);
             // The blur reads the table from a shader.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
@@ -155,10 +151,10 @@ private:
             blur.use();
             glUniform2i(blur.uniform("size"), image.width, image.height);
             glUniform1i(blur.uniform("maxRadius"), maxRadius);
-            glUniform1i(blur.uniform("biased"), bias);
+            glUniform1f(blur.uniform("bias"), bias ? 0.5f : 0.0f);
             glUniform2i(blur.uniform("tiles"), tilesX, tilesY);  // -1 location when untiled
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, above.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, below.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
             glBindImageTexture(0, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
             const glm::uvec3 groups = blur.groupsFor(image.width, image.height);
@@ -187,6 +183,19 @@ private:
         }
     }
 
+    // The summed-area table of `values`: every row scanned and written transposed, so that the
+    // image's columns become rows, then the same again, which scans the columns and
+    // transposes back (OpenGL SuperBible, 6th ed., Listing 10.7). Entry (x, y) then holds the
+    // sum of the values left of and below it, inclusive.
+    void buildTable(const cs::Buffer& values, const cs::Buffer& sums) {
+        rowScan.run(values, columns, image.width, image.height, cs::ScanMode::Inclusive,
+                    /*transposeOutput=*/true);
+        // The second scan reads the first one's result from a shader.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        rowScan.run(columns, sums, image.height, image.width, cs::ScanMode::Inclusive,
+                    /*transposeOutput=*/true);
+    }
+
     // The tiled table: every tile's own table, then the offsets that place it in the image.
     void buildTiledTable() {
         tileSat.use();
@@ -201,14 +210,14 @@ private:
         glUniform2i(tileOffsets.uniform("size"), image.width, image.height);
         glUniform2i(tileOffsets.uniform("tiles"), tilesX, tilesY);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, above.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, below.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
         glUniform1i(tileOffsets.uniform("pass"), 0);  // left: one invocation per row
         const glm::uvec3 rowGroups = tileOffsets.groupsFor(image.height);
         glDispatchCompute(rowGroups.x, rowGroups.y, rowGroups.z);
-        // The `above` pass adds up `left` entries.
+        // The `below` pass adds up `left` entries.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        glUniform1i(tileOffsets.uniform("pass"), 1);  // above: one invocation per column
+        glUniform1i(tileOffsets.uniform("pass"), 1);  // below: one invocation per column
         const glm::uvec3 columnGroups = tileOffsets.groupsFor(image.width);
         glDispatchCompute(columnGroups.x, columnGroups.y, columnGroups.z);
         // The blur reads the tile tables and both offset tables.
@@ -254,9 +263,9 @@ private:
     std::vector<glm::vec4> outputTable() {
         cs::Buffer sums("output table", pixels.size(), cs::BufferUse::Computed);
         {
-            cs::DebugGroup group("output table");
-            sat.build(pixels, sums, image.width, image.height);
-            // The download (glGetBufferSubData) reads what the shaders wrote.
+            auto pass = gpuPass("output table");
+            buildTable(pixels, sums);
+            // The download copies what the shaders wrote.
             glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
         }
         std::vector<glm::vec4> values(size_t(image.width) * image.height);
@@ -264,11 +273,16 @@ private:
         return values;
     }
 
-    // RGB of `values` (row 0 at the top) as a PFM file; encodePfm stores the rows bottom up.
+    // RGB of `values` (bottom row first) as a PFM file. PfmImage keeps the top row first, as
+    // cs::Image does, and encodePfm stores the rows bottom up, as PFM does.
     std::string asPfm(const std::vector<glm::vec4>& values) const {
         cs::PfmImage pfm{image.width, image.height, {}};
         pfm.rgb.reserve(values.size() * 3);
-        for (const glm::vec4& v : values) pfm.rgb.insert(pfm.rgb.end(), {v.r, v.g, v.b});
+        for (int y = image.height - 1; y >= 0; --y)
+            for (int x = 0; x < image.width; ++x) {
+                const glm::vec4& v = values[size_t(y) * image.width + x];
+                pfm.rgb.insert(pfm.rgb.end(), {v.r, v.g, v.b});
+            }
         return cs::encodePfm(pfm);
     }
 

@@ -12,7 +12,7 @@ int blurRadius(int x, int width, int maxRadius) {
 std::vector<glm::dvec4> blurOnCpu(const cs::Image& image, int maxRadius) {
     const int width = image.width, height = image.height;
     // table(x, y) holds S(x - 1, y - 1): one extra zero row and column make the four
-    // reads at the image's top and left edges plain reads.
+    // reads at the image's first row and column plain reads.
     const size_t stride = size_t(width) + 1;
     std::vector<glm::dvec4> table(stride * (size_t(height) + 1), glm::dvec4(0.0));
     for (int y = 0; y < height; ++y) {

@@ -13,8 +13,8 @@ namespace summed_area {
 int blurRadius(int x, int width, int maxRadius);
 
 // The blur of `image` with channels as values in [0, 1], from a double-precision
-// summed-area table (exact to ~2^-53 relative, so for our purpose the true answer).
-// Row 0 is the top row, as in the image.
+// summed-area table (exact to ~2^-53 relative, so for our purpose the true answer), in the
+// image's row order (the box is the same upside down, so either order gives the same blur).
 std::vector<glm::dvec4> blurOnCpu(const cs::Image& image, int maxRadius);
 
 // How far a float result lies from the reference, over R, G and B, in units of 1/255 (one

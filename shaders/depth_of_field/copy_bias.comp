@@ -12,11 +12,11 @@ layout(std430, binding = 0) writeonly buffer Pixels {
 // 0.5 centres colours in [0, 1] on zero, so the running sums of the table grow with how far
 // the image is from mid-grey rather than with its area (README, fix 2).
 uniform float bias;
+uniform ivec2 size;  // the image's width and height
 
 void main() {
-    ivec2 size = imageSize(sharp);
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(pixel, size))) return;  // the last groups overhang the image
+    if (any(greaterThanEqual(pixel, size))) return;  // the last groups' overhang
 
     vec3 colour = imageLoad(sharp, pixel).rgb;
     // The render is opaque, so alpha carries nothing to blur: summing it would only grow the

@@ -6,28 +6,28 @@ layout(local_size_x = 16, local_size_y = 16) in;
 
 #include "coc.glsl"
 
-// The summed-area table: entry (x, y) is the sum of the biased pixels in columns 0..x and
-// rows 0..y, stored row by row like the image.
+// The summed-area table of the biased colour, stored row by row like the image (bottom row
+// first): the box sum is in shaders/common/box_sum.glsl.
 layout(std430, binding = 0) readonly buffer Table {
     vec4 table[];
 };
 layout(binding = 0, r32f) uniform readonly image2D viewDepth;
 layout(binding = 1, rgba8) uniform writeonly image2D blurred;
 
+uniform ivec2 size;  // the image's width and height
 uniform float bias;  // what copy_bias.comp subtracted; added back to the mean
 
-ivec2 size;
-
+#define SUM vec4
 // A table entry; the sum of an empty region (left of column 0 or below row 0) is zero.
-vec4 sumTo(int x, int y) {
-    if (x < 0 || y < 0) return vec4(0.0);
-    return table[y * size.x + x];
+SUM sat(ivec2 p) {
+    if (p.x < 0 || p.y < 0) return SUM(0.0);
+    return table[p.y * size.x + p.x];
 }
+#include "box_sum.glsl"
 
 void main() {
-    size = imageSize(blurred);
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(pixel, size))) return;
+    if (any(greaterThanEqual(pixel, size))) return;  // the last groups' overhang
 
     // Fix 1: the depth comes from its own texture, never from the table.
     int r = boxRadius(imageLoad(viewDepth, pixel).r);
@@ -35,8 +35,7 @@ void main() {
     // Fix 3: clamp the box to the image, so no read falls outside the table.
     ivec2 lo = max(pixel - r, ivec2(0));
     ivec2 hi = min(pixel + r, size - 1);
-    vec4 sum = sumTo(hi.x, hi.y) - sumTo(lo.x - 1, hi.y) - sumTo(hi.x, lo.y - 1) +
-               sumTo(lo.x - 1, lo.y - 1);
+    vec4 sum = boxSum(lo, hi);
 
     // Fix 4: divide by the number of pixels the clamped box really holds.
     ivec2 extent = hi - lo + 1;

@@ -8,12 +8,13 @@ layout(local_size_x = 16, local_size_y = 16) in;
 layout(binding = 0, r32f) uniform readonly image2D viewDepth;
 layout(binding = 1, rgba8) uniform writeonly image2D view;
 
+uniform ivec2 size;  // the image's width and height
 uniform bool showCoc;
 uniform float farDepth;  // the depth shown as black
 
 void main() {
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(pixel, imageSize(view)))) return;
+    if (any(greaterThanEqual(pixel, size))) return;  // the last groups' overhang
 
     float depth = imageLoad(viewDepth, pixel).r;
     vec3 colour;

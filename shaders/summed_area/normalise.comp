@@ -9,11 +9,11 @@ layout(std430, binding = 0) readonly buffer Pixels { vec4 pixels[]; };
 layout(std430, binding = 1) writeonly buffer Normalised { vec4 normalised[]; };
 
 uniform ivec2 size;  // the image's width and height
-uniform bool biased;
+uniform float bias;  // 0.5 or 0
 
 void main() {
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
     if (any(greaterThanEqual(pixel, size))) return;  // the last groups' overhang
     int i = pixel.y * size.x + pixel.x;
-    normalised[i] = pixels[i] / 255.0 - (biased ? 0.5 : 0.0);
+    normalised[i] = pixels[i] / 255.0 - bias;
 }

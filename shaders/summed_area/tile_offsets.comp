@@ -3,14 +3,15 @@
 // whole image's. With (X0, Y0) the corner of the tile that holds pixel (x, y), the sum of
 // everything up to (x, y) splits into three parts:
 //
-//     S(x, y) = above(x, tile row) + left(tile column, y) + tileTable(x, y)
+//     S(x, y) = below(x, tile row) + left(tile column, y) + tileTable(x, y)
 //
-//   above: rows < Y0, columns <= x          (S on the line just above the tile row)
+//   below: rows < Y0, columns <= x          (S on the line just below the tile row)
 //   left:  rows Y0..y, columns < X0         (what lies left of the tile, in its rows)
 //   tileTable: rows Y0..y, columns X0..x    (the tile's own table, from tile_sat.comp)
 //
-// above and left grow with the image, so they are summed and stored in double precision;
-// there are only (width + height) x (tiles across or down) of them, 2/TILE of the pixels.
+// Rows count from the bottom, as in every table here (shaders/common/box_sum.glsl).
+// below and left grow with the image, so they are summed and stored in double precision;
+// there are only (width + height) x (tiles across or up) of them, 2/TILE of the pixels.
 // double is core GLSL since 4.00, so every GL 4.3 device runs this.
 #ifndef TILE
 #define TILE 32
@@ -18,12 +19,12 @@
 layout(local_size_x = 64) in;
 
 layout(std430, binding = 0) readonly buffer TileTables { vec4 tileTables[]; };
-layout(std430, binding = 1) buffer Above { dvec4 above[]; };  // [tile row][x]
+layout(std430, binding = 1) buffer Below { dvec4 below[]; };  // [tile row][x]
 layout(std430, binding = 2) buffer Left { dvec4 left[]; };    // [y][tile column]
 
 uniform ivec2 size;   // the image's width and height
-uniform ivec2 tiles;  // tiles across and down
-uniform int pass;     // 0: left, one invocation per image row; 1: above, one per column
+uniform ivec2 tiles;  // tiles across and up
+uniform int pass;     // 0: left, one invocation per image row; 1: below, one per column
 
 vec4 tileTable(int x, int y) { return tileTables[y * size.x + x]; }
 
@@ -40,14 +41,14 @@ void main() {
             if (tx + 1 < tiles.x) sum += dvec4(tileTable(tx * TILE + TILE - 1, y));
         }
     } else {
-        // Walk one column x down the tile rows: S on the line below a tile row is S above
-        // it plus the tile row's sum left of the tile plus the tile's own last row.
+        // Walk one column x up the tile rows: S on a tile row's last line is S below the
+        // tile row plus the tile row's sum left of the tile plus the tile's own last row.
         int x = i;
         if (x >= size.x) return;
         int tx = x / TILE;
         dvec4 sum = dvec4(0);
         for (int ty = 0; ty < tiles.y; ++ty) {
-            above[ty * size.x + x] = sum;
+            below[ty * size.x + x] = sum;
             int lastRow = ty * TILE + TILE - 1;
             if (ty + 1 < tiles.y)
                 sum += left[lastRow * tiles.x + tx] + dvec4(tileTable(x, lastRow));

@@ -21,7 +21,7 @@ shared vec4 tile[TILE][TILE];
 void main() {
     ivec2 local = ivec2(gl_LocalInvocationID.xy);
     ivec2 pixel = ivec2(gl_WorkGroupID.xy) * TILE + local;
-    // Tiles at the right and bottom edges reach past the image: those slots hold zero.
+    // Tiles at the right and top edges reach past the image: those slots hold zero.
     bool inside = all(lessThan(pixel, size));
     tile[local.y][local.x] = inside ? values[pixel.y * size.x + pixel.x] : vec4(0);
     barrier();  // wait until the whole tile is in shared memory
@@ -38,11 +38,11 @@ void main() {
         tile[local.y][local.x] = sum;
         barrier();  // everyone has written before the next step reads
     }
-    // The same down each column turns the row sums into the tile's summed-area table.
+    // The same up each column turns the row sums into the tile's summed-area table.
     for (int d = 1; d < TILE; d *= 2) {
         vec4 sum = tile[local.y][local.x];
         if (local.y >= d) sum += tile[local.y - d][local.x];
-        barrier();  // as above: read everything, then write
+        barrier();  // as before: read everything, then write
         tile[local.y][local.x] = sum;
         barrier();
     }

@@ -19,7 +19,7 @@ glm::mat4 centreOn(const Rect& area, int targetWidth, int targetHeight) {
 }
 
 void TextureDrawer::draw(const Texture2D& texture, const Rect& rect, int targetWidth,
-                         int targetHeight, bool rowZeroAtTop) const {
+                         int targetHeight) const {
     if (!program_) {
         program_ =
             Program::graphics("framework/textured_rect.vert", "framework/textured_rect.frag");
@@ -37,7 +37,6 @@ void TextureDrawer::draw(const Texture2D& texture, const Rect& rect, int targetW
     glUniform4f(program_.uniform("rectNdc"), 2 * rect.x / targetWidth - 1,
                 2 * rect.y / targetHeight - 1, 2 * (rect.x + rect.width) / targetWidth - 1,
                 2 * (rect.y + rect.height) / targetHeight - 1);
-    glUniform1i(program_.uniform("rowZeroAtTop"), rowZeroAtTop);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture.id());
     glBindSampler(0, sampler_.id());

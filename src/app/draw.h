@@ -23,11 +23,10 @@ glm::mat4 centreOn(const Rect& area, int targetWidth, int targetHeight);
 // Holds its shader, built on first use, so a sample can keep one as a member.
 class TextureDrawer {
 public:
-    // Draws `texture` into `rect` of a `targetWidth` x `targetHeight` frame target.
-    // rowZeroAtTop: images loaded from files keep their top row first in memory; textures
-    // rendered by GL keep their bottom row first.
-    void draw(const Texture2D& texture, const Rect& rect, int targetWidth, int targetHeight,
-              bool rowZeroAtTop = true) const;
+    // Draws `texture` into `rect` of a `targetWidth` x `targetHeight` frame target. Texture
+    // row 0 is drawn at the bottom: every texture here keeps its bottom row first, as GL does
+    // (images from files are flipped when loaded).
+    void draw(const Texture2D& texture, const Rect& rect, int targetWidth, int targetHeight) const;
 
 private:
     mutable Program program_;

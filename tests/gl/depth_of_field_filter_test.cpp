@@ -88,6 +88,7 @@ std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, floa
     const cs::Program copyBias = cs::Program::compute("depth_of_field/copy_bias.comp");
     copyBias.use();
     glUniform1f(copyBias.uniform("bias"), bias);
+    glUniform2i(copyBias.uniform("size"), w, h);
     glBindImageTexture(0, sharp.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
     const glm::uvec3 groups = copyBias.groupsFor(w, h);
@@ -104,6 +105,7 @@ std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, floa
     glUniform1f(filter.uniform("focalDepth"), focus.depth);
     glUniform1i(filter.uniform("maxRadius"), focus.maxRadius);
     glUniform1f(filter.uniform("bias"), bias);
+    glUniform2i(filter.uniform("size"), w, h);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
     glBindImageTexture(0, depth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
     glBindImageTexture(1, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);

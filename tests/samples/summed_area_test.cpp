@@ -57,6 +57,19 @@ std::vector<Rgb> cpuTable(const cs::Image& image) {
     return table;
 }
 
+// The table the sample writes: rows count from the bottom, as GL keeps images, so entry
+// (x, y) sums the pixels with column <= x at or below row y. Returned top row first, as
+// loadPfm returns the file.
+std::vector<Rgb> outputTable(const cs::Image& image) {
+    const int w = image.width, h = image.height;
+    const std::vector<Rgb> fromBottom = cpuTable(cs::flipRows(image));
+    std::vector<Rgb> topFirst(fromBottom.size());
+    for (int y = 0; y < h; ++y)
+        std::copy_n(fromBottom.begin() + ptrdiff_t(h - 1 - y) * w, w,
+                    topFirst.begin() + ptrdiff_t(y) * w);
+    return topFirst;
+}
+
 // The blur the sample documents: radius maxRadius * x / (width - 1) (integer division), box
 // clamped to the image, mean of the values in [0, 1]. `direct` adds up every box pixel by
 // pixel; otherwise the boxes come from the double table (for images too big for that).
@@ -149,7 +162,7 @@ TEST_F(SummedAreaTest, OutputEqualsDoubleCpuTableOnAwkwardSizes) {
         const cs::PfmImage actual = table(image);
         ASSERT_EQ(actual.width, width);
         ASSERT_EQ(actual.height, height);
-        const std::vector<Rgb> expected = cpuTable(image);
+        const std::vector<Rgb> expected = outputTable(image);
         size_t bad = 0;
         for (size_t i = 0; i < expected.size(); ++i)
             for (int c = 0; c < 3; ++c)
@@ -159,8 +172,9 @@ TEST_F(SummedAreaTest, OutputEqualsDoubleCpuTableOnAwkwardSizes) {
     }
 }
 
-// The file itself: the standard header, and the image's LAST row first, so the file's first
-// entry is the sum of the image's first column and its last entry the total of everything.
+// The file itself: the standard header, and the image's bottom row first, as PFM stores
+// rows. The table counts rows from the bottom too, so the file's first entry is the
+// bottom-left pixel alone and its last entry the total of everything.
 TEST_F(SummedAreaTest, OutputFileStoresRowsBottomToTop) {
     const cs::Image image = randomImage(17, 5, 3);
     table(image);
@@ -173,19 +187,24 @@ TEST_F(SummedAreaTest, OutputFileStoresRowsBottomToTop) {
         std::memcpy(&value, bytes.data() + header.size() + index * 4, 4);  // little-endian host
         return double(value);
     };
-    const std::vector<Rgb> expected = cpuTable(image);
-    EXPECT_EQ(fileFloat(0), expected[4 * 17][0]);                // (0, 4): column 0 of all rows
-    EXPECT_EQ(fileFloat(16 * 3 + 2), expected[4 * 17 + 16][2]);  // (16, 4): the total
-    EXPECT_EQ(fileFloat(4 * 17 * 3), expected[0][0]);            // last file row: (0, 0), one pixel
-    EXPECT_EQ(fileFloat(4 * 17 * 3), channel(image, 0, 0, 0));
+    const std::vector<Rgb> expected = outputTable(image);  // top row first
+    EXPECT_EQ(fileFloat(0), channel(image, 0, 4, 0));      // the bottom-left pixel alone
+    EXPECT_EQ(fileFloat(0), expected[4 * 17][0]);          // the image's last row, column 0
+    EXPECT_EQ(fileFloat(4 * 17 * 3 + 16 * 3 + 2), expected[16][2]);  // top right: the total
+    double total = 0;
+    for (int y = 0; y < 5; ++y)
+        for (int x = 0; x < 17; ++x) total += channel(image, x, y, 2);
+    EXPECT_EQ(fileFloat(4 * 17 * 3 + 16 * 3 + 2), total);
 }
 
 TEST_F(SummedAreaTest, BoxSumsFromTheOutputEqualDirectSums) {
     const int width = 301, height = 157;
     const cs::Image image = randomImage(width, height, 77);
     const cs::PfmImage sat = table(image);
+    // Entry (x, y) with y counted from the bottom, as the table does; the file, as loadPfm
+    // returns it, keeps the top row first.
     auto at = [&](int x, int y, int c) {
-        return x < 0 || y < 0 ? 0.0 : double(sat.rgb[(size_t(y) * width + x) * 3 + c]);
+        return x < 0 || y < 0 ? 0.0 : double(sat.rgb[(size_t(height - 1 - y) * width + x) * 3 + c]);
     };
     std::mt19937 random(5);
     for (int i = 0; i < 300; ++i) {
@@ -197,8 +216,10 @@ TEST_F(SummedAreaTest, BoxSumsFromTheOutputEqualDirectSums) {
             double direct = 0;
             for (int y = y0; y <= y1; ++y)
                 for (int x = x0; x <= x1; ++x) direct += channel(image, x, y, c);
+            // The box's rows y0..y1 from the top are rows b0..b1 from the bottom.
+            const int b0 = height - 1 - y1, b1 = height - 1 - y0;
             const double fromTable =
-                at(x1, y1, c) - at(x0 - 1, y1, c) - at(x1, y0 - 1, c) + at(x0 - 1, y0 - 1, c);
+                at(x1, b1, c) - at(x0 - 1, b1, c) - at(x1, b0 - 1, c) + at(x0 - 1, b0 - 1, c);
             // Entries reach 301 x 157 x 255 = 1.2e7, where a float's step is 1: four
             // rounded entries may be off by a few units together.
             ASSERT_NEAR(fromTable, direct, 4.0)

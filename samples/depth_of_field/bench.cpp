@@ -1,0 +1,47 @@
+#include "bench.h"
+
+#include <glm/glm.hpp>
+#include <vector>
+
+#include "bench/calibration.h"
+#include "compute/summed_area_table.h"
+#include "gl/objects.h"
+
+namespace depth_of_field {
+
+PassTimes timePasses(int w, int h, const cs::Program& filter,
+                     const std::function<void()>& setFilterUniforms, float farDepth,
+                     cs::GpuProfiler::Method method) {
+    const size_t pixels = size_t(w) * h;
+    const std::vector<glm::vec4> biased(pixels, glm::vec4(0.1f, -0.2f, 0.3f, 0.0f));
+    const auto bytes = GLsizeiptr(pixels * sizeof(glm::vec4));
+    const cs::Buffer input("bench pixels", bytes, cs::BufferUse::Input, biased.data());
+    const cs::Buffer output("bench table", bytes, cs::BufferUse::Computed);
+    std::vector<float> ramp(pixels);
+    for (size_t i = 0; i < pixels; ++i) ramp[i] = 1.0f + farDepth * float(i / w) / float(h);
+    const cs::Texture2D depth("bench depth", w, h, GL_R32F);
+    const cs::Texture2D result("bench result", w, h, GL_RGBA8);
+    depth.upload(GL_RED, GL_FLOAT, ramp.data());
+    cs::SummedAreaTable table;
+
+    PassTimes times;
+    times.tableMs = cs::medianGpuMs(
+        [&] {
+            table.build(input, output, w, h);
+            // The next build rewrites what this one wrote.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        },
+        method);
+    filter.use();
+    setFilterUniforms();
+    glUniform2i(filter.uniform("size"), w, h);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, output.id());
+    glBindImageTexture(0, depth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
+    glBindImageTexture(1, result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+    const glm::uvec3 groups = filter.groupsFor(w, h);
+    times.filterMs =
+        cs::medianGpuMs([&] { glDispatchCompute(groups.x, groups.y, groups.z); }, method);
+    return times;
+}
+
+}  // namespace depth_of_field

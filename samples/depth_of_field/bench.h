@@ -1,0 +1,24 @@
+#pragma once
+// The --bench size sweep of the depth_of_field sample: its two compute passes timed on
+// buffers of a given size outside the frame loop, so that sizes other than the window's can
+// be compared. main.cpp turns the times into figures (its roofline formula).
+#include <functional>
+
+#include "bench/profiler.h"
+#include "gl/program.h"
+
+namespace depth_of_field {
+
+struct PassTimes {
+    double tableMs = 0.0;   // the summed-area table of w x h biased colours
+    double filterMs = 0.0;  // filter.comp over w x h pixels
+};
+
+// Times the library's table build and `filter` at w x h, on placeholder colours and a depth
+// ramp from near to far (so the boxes take every size from 1 to the largest); the timing does
+// not depend on the values. `setFilterUniforms` sets the filter's focus and bias uniforms.
+PassTimes timePasses(int w, int h, const cs::Program& filter,
+                     const std::function<void()>& setFilterUniforms, float farDepth,
+                     cs::GpuProfiler::Method method);
+
+}  // namespace depth_of_field
