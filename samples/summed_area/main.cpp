@@ -17,7 +17,6 @@
 #include "reference.h"
 #include "util/error.h"
 #include "util/image.h"
-#include "util/pfm.h"
 
 class SummedArea : public cs::Sample {
 public:
@@ -249,8 +248,10 @@ private:
     }
 
     void finish() override {
-        if (!options().output.empty()) queueOutput(options().output, asPfm(outputTable()));
-        if (!blurOutput.empty()) queueOutput(blurOutput, asPfm(downloadBlur()));
+        const int w = image.width, h = image.height;
+        if (!options().output.empty())
+            queueOutput(options().output, summed_area::rgbPfm(w, h, outputTable()));
+        if (!blurOutput.empty()) queueOutput(blurOutput, summed_area::rgbPfm(w, h, downloadBlur()));
         // A status line, so stderr: stdout carries only what was asked for (e.g. --output).
         std::fprintf(stderr,
                      "summed_area: blur error vs double CPU (1/255): max %.6f mean %.6f [bias %s, "
@@ -271,19 +272,6 @@ private:
         std::vector<glm::vec4> values(size_t(image.width) * image.height);
         sums.download(values.data(), sums.size());
         return values;
-    }
-
-    // RGB of `values` (bottom row first) as a PFM file. PfmImage keeps the top row first, as
-    // cs::Image does, and encodePfm stores the rows bottom up, as PFM does.
-    std::string asPfm(const std::vector<glm::vec4>& values) const {
-        cs::PfmImage pfm{image.width, image.height, {}};
-        pfm.rgb.reserve(values.size() * 3);
-        for (int y = image.height - 1; y >= 0; --y)
-            for (int x = 0; x < image.width; ++x) {
-                const glm::vec4& v = values[size_t(y) * image.width + x];
-                pfm.rgb.insert(pfm.rgb.end(), {v.r, v.g, v.b});
-            }
-        return cs::encodePfm(pfm);
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {

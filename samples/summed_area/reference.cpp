@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "util/pfm.h"
+
 namespace summed_area {
 
 int blurRadius(int x, int width, int maxRadius) {
@@ -48,6 +50,19 @@ BlurError blurError(const std::vector<glm::vec4>& gpu, const std::vector<glm::dv
         }
     if (!gpu.empty()) error.mean = total / (3.0 * double(gpu.size()));
     return error;
+}
+
+std::string rgbPfm(int width, int height, const std::vector<glm::vec4>& values) {
+    // PfmImage keeps the top row first, as cs::Image does; encodePfm stores the rows bottom
+    // up, as PFM does.
+    cs::PfmImage pfm{width, height, {}};
+    pfm.rgb.reserve(values.size() * 3);
+    for (int y = height - 1; y >= 0; --y)
+        for (int x = 0; x < width; ++x) {
+            const glm::vec4& v = values[size_t(y) * width + x];
+            pfm.rgb.insert(pfm.rgb.end(), {v.r, v.g, v.b});
+        }
+    return cs::encodePfm(pfm);
 }
 
 }  // namespace summed_area

@@ -1,7 +1,8 @@
 #pragma once
 // The CPU side of the summed_area sample: the same variable-radius box blur in double
-// precision, which the GPU's float result is measured against.
+// precision, which the GPU's float result is measured against, and the PFM output.
 #include <glm/glm.hpp>
+#include <string>
 #include <vector>
 
 #include "util/image.h"
@@ -23,5 +24,8 @@ struct BlurError {
     double max = 0.0, mean = 0.0;
 };
 BlurError blurError(const std::vector<glm::vec4>& gpu, const std::vector<glm::dvec4>& reference);
+
+// The R, G, B of width x height `values`, bottom row first, as the bytes of a PFM file.
+std::string rgbPfm(int width, int height, const std::vector<glm::vec4>& values);
 
 }  // namespace summed_area
