@@ -2,7 +2,7 @@
 // The base every sample derives from. It owns the ceremony (command line, context, frame
 // loop, overlay, screenshot, benchmark) so that a sample's own file holds only its data
 // flow: declare parameters -> setup() creates buffers and textures -> each frame update()
-// dispatches the compute passes and render() draws the result.
+// dispatches the compute passes and render() draws the result -> finish() queues outputs.
 //
 //   class Invert : public cs::Sample {
 //       int& localSize = params.choice("local_size", 16, {8, 16, 32}, "work-group edge");
@@ -47,11 +47,20 @@ protected:
     // Before any work, with options() and the parameters set but no GL context yet: throw
     // UsageError for what the sample cannot take, e.g. requireExtension on --output.
     virtual void checkOptions() {}
-    virtual void setup() = 0;              // create GL resources; the context is current
-    virtual void update(double /*dt*/) {}  // compute passes of one frame; dt in seconds
-    virtual void render() = 0;             // draw into the frame target (already bound)
-    virtual void ui() {}                   // extra overlay widgets below the parameters
-    virtual void finish() {}               // after the last frame, e.g. queue --output
+    // Creates the GL resources; the context is current.
+    virtual void setup() = 0;
+    // Produces the frame's data: the compute passes, each followed by the barrier its readers
+    // need, and any draw whose result a compute pass reads, into a framebuffer of the
+    // sample's own (it binds its own; the framework binds the frame target afterwards). Reads
+    // back what a label or output needs, when the data changed. dt in seconds. A cs::Error
+    // thrown here after an overlay edit undoes the edit (see Params::undoEdits).
+    virtual void update(double /*dt*/) {}
+    // Draws into the frame target, which the framework has bound and cleared.
+    virtual void render() = 0;
+    // Adds overlay widgets below the parameters: ImGui calls only, no GL reads.
+    virtual void ui() {}
+    // After the last frame: reads back and queues the outputs (queueOutput).
+    virtual void finish() {}
     // The sample's figures for --bench, from the per-pass GPU times of the timed frames.
     virtual std::vector<BenchFigure> benchFigures(const Calibration&) { return {}; }
 
