@@ -283,6 +283,9 @@ private:
                     reportedSize[1], reportedSize[2]);
         ImGui::Text("%s groups of %s = %llu invocations", sizeText(groups).c_str(),
                     sizeText(local).c_str(), static_cast<unsigned long long>(invocations));
+        if (layout.stride > 1 || layout.shownSlices < layout.extent.z)
+            ImGui::TextDisabled("too many for the picture: every %d. along x and y, z < %u",
+                                layout.stride, layout.shownSlices);
         workgroups::limitsTable(limits);
         if (!sharedLog.empty()) {
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "workgroups.h"
 
@@ -8,22 +9,24 @@ namespace workgroups {
 SliceLayout layoutSlices(glm::uvec3 extent, int width, int height) {
     width = std::max(width, 1);
     height = std::max(height, 1);
-    const long slices = long(extent.z);
+    // More slices than pixels cannot all be shown: the first ones that fit are.
+    const long slices = long(std::min<std::uint64_t>(extent.z, std::uint64_t(width) * height));
     double bestFit = 0.0;
     long bestColumns = 1;
-    glm::ivec2 bestGap{0};
-    for (long columns = 1; columns <= slices; ++columns) {
+    glm::ivec2 bestGap{0}, bestRoom{1};
+    for (long columns = 1; columns <= std::min<long>(slices, width); ++columns) {
         const long rows = (slices + columns - 1) / columns;
+        if (rows > height) continue;
         // Room for a label above each slice where the slices stay large, less where not.
         for (const glm::ivec2 gap : {glm::ivec2(10, 22), glm::ivec2(2), glm::ivec2(0)}) {
             const glm::ivec2 g = slices > 1 ? gap : glm::ivec2(0);
-            const double across =
-                double(width - (columns - 1) * g.x) / (columns * double(extent.x));
-            const double down = double(height - rows * g.y) / (rows * double(extent.y));
-            const double fit = std::min(across, down);  // pixels per invocation
+            const glm::ivec2 room(int((width - (columns - 1) * g.x) / columns),
+                                  int((height - rows * g.y) / rows));  // pixels per slice
+            if (room.x < 1 || room.y < 1) continue;
+            const double fit = std::min(double(room.x) / extent.x, double(room.y) / extent.y);
             const double smallest = std::min(fit * extent.x, fit * extent.y);
-            if (fit <= 0.0 || (g.y > 2 && smallest < 24) || (g.y == 2 && smallest < 4)) continue;
-            if (fit > bestFit) bestFit = fit, bestColumns = columns, bestGap = g;
+            if ((g.y > 2 && smallest < 24) || (g.y == 2 && smallest < 4)) continue;
+            if (fit > bestFit) bestFit = fit, bestColumns = columns, bestGap = g, bestRoom = room;
             break;
         }
     }
@@ -32,20 +35,19 @@ SliceLayout layoutSlices(glm::uvec3 extent, int width, int height) {
     layout.extent = extent;
     layout.columns = int(bestColumns);
     layout.gap = bestGap;
-    const int rows = int((slices + bestColumns - 1) / bestColumns);
     if (bestFit >= 1.0) {
         layout.cell = int(bestFit);
-    } else {
-        layout.stride = int(std::ceil(1.0 / bestFit));
+    } else {  // more invocations than pixels: every stride-th one gets a pixel
+        layout.stride = int(std::max((extent.x + bestRoom.x - 1) / unsigned(bestRoom.x),
+                                     (extent.y + bestRoom.y - 1) / unsigned(bestRoom.y)));
     }
-    for (;; ++layout.stride) {
-        layout.slice = glm::ivec2((extent.x + layout.stride - 1) / layout.stride,
-                                  (extent.y + layout.stride - 1) / layout.stride) *
-                       layout.cell;
-        layout.size = glm::ivec2(layout.columns, rows) * layout.slice +
-                      glm::ivec2(layout.columns - 1, rows) * layout.gap;
-        if ((layout.size.x <= width && layout.size.y <= height) || layout.cell > 1) break;
-    }
+    const int rows = int((slices + bestColumns - 1) / bestColumns);
+    layout.slice = glm::ivec2((extent.x + layout.stride - 1) / layout.stride,
+                              (extent.y + layout.stride - 1) / layout.stride) *
+                   layout.cell;
+    layout.size = glm::ivec2(layout.columns, rows) * layout.slice +
+                  glm::ivec2(layout.columns - 1, rows) * layout.gap;
+    layout.shownSlices = unsigned(std::min<long>(extent.z, long(rows) * layout.columns));
     return layout;
 }
 

@@ -28,13 +28,14 @@ static_assert(sizeof(Record) == 32 && offsetof(Record, group) == 12 &&
 // pixel). paint.comp draws with the same numbers; invocationAt() is the same mapping on the
 // CPU, for the invocation under the mouse.
 struct SliceLayout {
-    glm::uvec3 extent{0};  // invocations along x, y and z
-    int columns = 1;       // slices per row
-    int cell = 1;          // pixels per invocation along x and y
-    int stride = 1;        // invocations per cell
-    glm::ivec2 slice{1};   // one slice, in pixels
-    glm::ivec2 gap{0};     // between slices across, and above each slice (room for its label)
-    glm::ivec2 size{1};    // the whole picture, in pixels
+    glm::uvec3 extent{0};      // invocations along x, y and z
+    int columns = 1;           // slices per row
+    int cell = 1;              // pixels per invocation along x and y
+    int stride = 1;            // invocations per cell
+    glm::ivec2 slice{1};       // one slice, in pixels
+    glm::ivec2 gap{0};         // between slices across, and above each slice (room for its label)
+    glm::ivec2 size{1};        // the whole picture, in pixels
+    unsigned shownSlices = 1;  // z slices in the picture: all, unless they outnumber the pixels
 };
 
 // The layout with the largest cells that fits `extent` in `width` x `height` pixels.
