@@ -15,6 +15,7 @@
 #include "app/draw.h"
 #include "app/sample.h"
 #include "barriers.h"
+#include "bench/calibration.h"
 #include "gl/program.h"
 #include "util/error.h"
 
@@ -291,6 +292,24 @@ private:
     void finish() override {
         if (!options().output.empty())
             queueOutput(options().output, barriers::reportJson(outcomes));
+    }
+
+    // What being right costs: each correct variant's time over its racy one's, medians of
+    // single runs measured here, without readback.
+    std::vector<cs::BenchFigure> benchFigures(const cs::Calibration&) override {
+        const auto ms = [&](const std::string& name) {
+            return cs::medianGpuMs([&] { dispatch(name, 1u); }, timingMethod(), 9);
+        };
+        const std::pair<std::string, std::string> pairs[] = {
+            {"shift_with_barrier", "shift_without_barrier"},
+            {"counter_atomic", "counter_plain"},
+            {"counter_atomic_counter", "counter_atomic"},
+            {"handoff_with_glMemoryBarrier", "handoff_without_glMemoryBarrier"},
+            {"publish_coherent", "publish_incoherent"}};
+        std::vector<cs::BenchFigure> figures;
+        for (const auto& [right, racy] : pairs)
+            figures.push_back({right + " / " + racy, ms(right) / ms(racy), "x", 0.0, ""});
+        return figures;
     }
 };
 
