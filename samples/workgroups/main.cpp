@@ -75,14 +75,13 @@ private:
     bool variable = false;  // and this dispatch uses it
     glm::uvec3 groups{1}, local{1};
     std::uint64_t invocations = 0;
-    cs::Program ids, paint;
+    cs::Program ids;
     glm::uvec3 idsBuiltFor{0};   // the local size ids was compiled for (0: variable)
     GLint reportedSize[3] = {};  // glGetProgramiv(GL_COMPUTE_WORK_GROUP_SIZE)
     cs::Buffer records;
     std::string sharedLog;
 
-    workgroups::SliceLayout layout;
-    cs::Texture2D picture;
+    workgroups::Painter painter;
     cs::Rect pictureRect;
     cs::TextureDrawer drawer;
     std::optional<glm::uvec3> hovered;   // set by ui(): the invocation under the mouse
@@ -107,7 +106,6 @@ private:
         // The core-profile way to ask for an extension: GL_NUM_EXTENSIONS names, one by one.
         haveVariable = cs::hasExtension("GL_ARB_compute_variable_group_size");
         limits = workgroups::queryLimits(haveVariable);
-        paint = cs::Program::compute("workgroups/paint.comp");
         applyPreset();
         dispatchIds();
         if (sharedOverLimit) linkTooMuchShared();
@@ -214,37 +212,14 @@ private:
     void paintPicture() {
         const cs::Rect free = freeArea();
         const int margin = 16;
-        const glm::ivec2 area(int(free.width) - 2 * margin, int(free.height) - 2 * margin);
-        const glm::uvec3 extent = groups * local;
-        if (extent != layout.extent || picture.width() == 0 ||
-            workgroups::layoutSlices(extent, area.x, area.y).size != layout.size) {
-            layout = workgroups::layoutSlices(extent, area.x, area.y);
-            picture = cs::Texture2D("picture", layout.size.x, layout.size.y, GL_RGBA8);
-        }
-        // Whole pixels, so that each texel lands on one pixel of the frame.
-        pictureRect = {float(int(free.x + (free.width - layout.size.x) / 2)),
-                       float(int(free.y + (free.height - layout.size.y) / 2)), float(layout.size.x),
-                       float(layout.size.y)};
-
         auto pass = gpuPass("paint");
-        paint.use();
-        glUniform2i(paint.uniform("size"), layout.size.x, layout.size.y);
-        glUniform3ui(paint.uniform("extent"), extent.x, extent.y, extent.z);
-        glUniform3ui(paint.uniform("groupSize"), local.x, local.y, local.z);
-        glUniform2i(paint.uniform("sliceSize"), layout.slice.x, layout.slice.y);
-        glUniform2i(paint.uniform("gap"), layout.gap.x, layout.gap.y);
-        glUniform1i(paint.uniform("columns"), layout.columns);
-        glUniform1i(paint.uniform("cell"), layout.cell);
-        glUniform1i(paint.uniform("stride"), layout.stride);
-        glUniform1i(paint.uniform("mode"), colourMode());
-        const glm::ivec3 at = hovered ? glm::ivec3(*hovered) : glm::ivec3(0);
-        glUniform4i(paint.uniform("hovered"), at.x, at.y, at.z, hovered ? 1 : 0);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, records.id());
-        glBindImageTexture(0, picture.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-        const glm::uvec3 tiles = paint.groupsFor(layout.size.x, layout.size.y);
-        glDispatchCompute(tiles.x, tiles.y, tiles.z);
-        // The draw samples the picture as a texture.
-        glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+        painter.paint(records, groups * local, local, colourMode(), hovered,
+                      int(free.width) - 2 * margin, int(free.height) - 2 * margin);
+        // Whole pixels, so that each texel lands on one pixel of the frame.
+        const glm::ivec2 size = painter.layout().size;
+        pictureRect = {float(int(free.x + (free.width - size.x) / 2)),
+                       float(int(free.y + (free.height - size.y) / 2)), float(size.x),
+                       float(size.y)};
     }
 
     int colourMode() const {
@@ -268,7 +243,7 @@ private:
                      words.c_str(), limit, sharedLog.c_str());
     }
 
-    void render() override { drawer.draw(picture, pictureRect, width(), height()); }
+    void render() override { drawer.draw(painter.picture(), pictureRect, width(), height()); }
 
     void ui() override {
         ImGui::Separator();
@@ -283,9 +258,9 @@ private:
                     reportedSize[1], reportedSize[2]);
         ImGui::Text("%s groups of %s = %llu invocations", sizeText(groups).c_str(),
                     sizeText(local).c_str(), static_cast<unsigned long long>(invocations));
-        if (layout.stride > 1 || layout.shownSlices < layout.extent.z)
+        if (painter.layout().stride > 1 || painter.layout().shownSlices < painter.layout().extent.z)
             ImGui::TextDisabled("too many for the picture: every %d. along x and y, z < %u",
-                                layout.stride, layout.shownSlices);
+                                painter.layout().stride, painter.layout().shownSlices);
         workgroups::limitsTable(limits);
         if (!sharedLog.empty()) {
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
@@ -293,8 +268,8 @@ private:
                                sharedLog.c_str());
             ImGui::PopTextWrapPos();
         }
-        workgroups::sliceLabels(layout, pictureRect, height(), local);
-        hovered = workgroups::hoveredInvocation(layout, pictureRect, height());
+        workgroups::sliceLabels(painter.layout(), pictureRect, height(), local);
+        hovered = workgroups::hoveredInvocation(painter.layout(), pictureRect, height());
         if (hovered && hovered == shownFor)
             workgroups::formulaTooltip(*hovered, shown, local, variable);
     }

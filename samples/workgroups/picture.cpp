@@ -71,4 +71,32 @@ glm::ivec2 sliceCorner(const SliceLayout& layout, unsigned z) {
     return slot * (layout.slice + layout.gap);
 }
 
+void Painter::paint(const cs::Buffer& records, glm::uvec3 extent, glm::uvec3 groupSize, int mode,
+                    std::optional<glm::uvec3> hovered, int width, int height) {
+    if (!program_) program_ = cs::Program::compute("workgroups/paint.comp");
+    const SliceLayout layout = layoutSlices(extent, width, height);
+    if (layout.extent != layout_.extent || layout.size != layout_.size || !picture_) {
+        layout_ = layout;
+        picture_ = cs::Texture2D("picture", layout_.size.x, layout_.size.y, GL_RGBA8);
+    }
+    program_.use();
+    glUniform2i(program_.uniform("size"), layout_.size.x, layout_.size.y);
+    glUniform3ui(program_.uniform("extent"), extent.x, extent.y, extent.z);
+    glUniform3ui(program_.uniform("groupSize"), groupSize.x, groupSize.y, groupSize.z);
+    glUniform2i(program_.uniform("sliceSize"), layout_.slice.x, layout_.slice.y);
+    glUniform2i(program_.uniform("gap"), layout_.gap.x, layout_.gap.y);
+    glUniform1i(program_.uniform("columns"), layout_.columns);
+    glUniform1i(program_.uniform("cell"), layout_.cell);
+    glUniform1i(program_.uniform("stride"), layout_.stride);
+    glUniform1i(program_.uniform("mode"), mode);
+    const glm::ivec3 at = hovered ? glm::ivec3(*hovered) : glm::ivec3(0);
+    glUniform4i(program_.uniform("hovered"), at.x, at.y, at.z, hovered ? 1 : 0);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, records.id());
+    glBindImageTexture(0, picture_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+    const glm::uvec3 tiles = program_.groupsFor(layout_.size.x, layout_.size.y);
+    glDispatchCompute(tiles.x, tiles.y, tiles.z);
+    // The draw samples the picture as a texture.
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+}
+
 }  // namespace workgroups

@@ -8,6 +8,8 @@
 #include <optional>
 
 #include "app/draw.h"
+#include "gl/objects.h"
+#include "gl/program.h"
 
 namespace workgroups {
 
@@ -47,6 +49,23 @@ std::optional<glm::uvec3> invocationAt(const SliceLayout& layout, int x, int y);
 
 // The top left corner of slice z's label band, in picture pixels from the top left.
 glm::ivec2 sliceCorner(const SliceLayout& layout, unsigned z);
+
+// Runs paint.comp: the picture of the records ids.comp wrote, in at most width x height pixels.
+class Painter {
+public:
+    // Lays the dispatch out anew when its extent or the room for it changed, then paints each
+    // invocation by the id `mode` names (0 local, 1 work group, 2 global, 3 local index),
+    // outlining `hovered`.
+    void paint(const cs::Buffer& records, glm::uvec3 extent, glm::uvec3 groupSize, int mode,
+               std::optional<glm::uvec3> hovered, int width, int height);
+    const SliceLayout& layout() const { return layout_; }
+    const cs::Texture2D& picture() const { return picture_; }
+
+private:
+    cs::Program program_;
+    SliceLayout layout_;
+    cs::Texture2D picture_;
+};
 
 // ---- The overlay (ImGui calls only, apart from queryLimits) ----
 
