@@ -132,7 +132,7 @@ private:
             for (int run = 0; run < runs; ++run) {
                 const std::uint32_t token = tokenFor(e, run);
                 {
-                    auto pass = gpuPass(kExperiments[e].c_str());
+                    auto pass = gpuPass("experiments");
                     dispatch(kExperiments[e], token);
                 }
                 // The check reads back what the shaders wrote (glGetBufferSubData).

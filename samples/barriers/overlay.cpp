@@ -18,7 +18,7 @@ void row(const std::string& name, const Tally& t) {
     ImGui::TableNextColumn();
     ImGui::TextColored(t.wrongRuns > 0 ? kWrongText : kRightText, "%d/%d", t.wrongRuns, t.runs);
     ImGui::TableNextColumn();
-    ImGui::Text("%lld", t.wrongElements);
+    ImGui::TextColored(t.wrongRuns > 0 ? kWrongText : kRightText, "%lld", t.wrongElements);
     if (t.noData > 0 && ImGui::IsItemHovered())
         ImGui::SetTooltip("%lld consumers gave up polling: no data, not wrong", t.noData);
     ImGui::TableNextColumn();
@@ -28,7 +28,7 @@ void row(const std::string& name, const Tally& t) {
             : std::max(1.0f, *std::max_element(t.wrongPerRun.begin(), t.wrongPerRun.end()));
     ImGui::PushID(name.c_str());
     ImGui::PlotHistogram("", t.wrongPerRun.data(), int(t.wrongPerRun.size()), 0, nullptr, 0.0f,
-                         most, ImVec2(140, 16));
+                         most, ImVec2(90, 16));
     ImGui::PopID();
 }
 
@@ -38,10 +38,10 @@ void resultsTable(const std::vector<Named>& experiments) {
     if (experiments.empty() ||
         !ImGui::BeginTable("results", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg))
         return;
-    ImGui::TableSetupColumn("experiment");
-    ImGui::TableSetupColumn("wrong runs");
+    ImGui::TableSetupColumn("wrong in:");
+    ImGui::TableSetupColumn("runs");
     ImGui::TableSetupColumn("elements");
-    ImGui::TableSetupColumn("wrong elements per run");
+    ImGui::TableSetupColumn("per run");
     ImGui::TableHeadersRow();
     for (const Named& e : experiments) row(e.name, e.tally);
     ImGui::EndTable();
@@ -70,7 +70,7 @@ void bandTitles(const std::vector<Named>& experiments, const cs::Rect& rect, int
         char text[160];
         const std::size_t shown =
             t.map.empty() ? 0 : mapElements(t.map.front().size(), int(rect.width));
-        std::snprintf(text, sizeof text, "%s: %d of %d runs wrong; elements 0-%zu of %zu",
+        std::snprintf(text, sizeof text, "%s: %d/%d runs wrong; elements 0-%zu of %zu",
                       experiments[e].name.c_str(), t.wrongRuns, t.runs, shown - 1, t.elements);
         draw->AddText(ImVec2(rect.x / scale, (top + b.top - 16) / scale),
                       IM_COL32(220, 220, 220, 255), text);

@@ -50,7 +50,7 @@ void main() {
 #if COHERENT
         memoryBarrierBuffer();  // this invocation's data write completes before what follows
 #endif
-        barrier();  // every producer invocation has written its word (and, coherent, made it visible)
+        barrier();  // every producer invocation has written its word (coherent: made it visible)
         if (local == 0u) flag = token;
         return;
     }
