@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -198,11 +199,14 @@ private:
             // record and --output read them back with glGetBufferSubData (BUFFER_UPDATE).
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
         }
-        if (hovered != shownFor && hovered) {
-            const glm::uvec3 extent = groups * local, at = *hovered;
-            records.download(&shown, sizeof shown,
-                             GLintptr((at.x + extent.x * (at.y + std::uint64_t(extent.y) * at.z)) *
-                                      sizeof(Record)));
+        // The hovered record, read back when the mouse moves to another invocation (ui() found
+        // it in the last frame's picture, which may have been of another size).
+        const glm::uvec3 extent = groups * local;
+        if (hovered && glm::any(glm::greaterThanEqual(*hovered, extent))) hovered.reset();
+        if (hovered && hovered != shownFor) {
+            const glm::uvec3 at = *hovered;
+            const std::uint64_t index = at.x + extent.x * (at.y + std::uint64_t(extent.y) * at.z);
+            records.download(&shown, sizeof shown, GLintptr(index * sizeof(Record)));
         }
         shownFor = hovered;
         paintPicture();
