@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstring>
 #include <numeric>
 #include <random>
 
@@ -16,7 +15,7 @@
 #include "app/sample.h"
 #include "compute/scan.h"
 #include "util/error.h"
-#include "util/file.h"
+#include "values.h"
 
 namespace {
 
@@ -78,7 +77,7 @@ private:
                 "the bar plots read storage buffers in a fragment shader, and this GL "
                 "allows none there (GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS is 0)");
         if (!options().input.empty()) {
-            values = readValues(options().input);
+            values = prefix_sum::readValues(options().input);
             if (algorithm == "single_group" && count() > kSingleGroupCapacity)
                 throw cs::UsageError("algorithm=single_group scans at most 2048 elements; " +
                                      cs::printable(options().input) + " holds " +
@@ -86,32 +85,6 @@ private:
         }
         buildPrograms();
         createBuffers();
-    }
-
-    // --input: raw little-endian 32-bit values, the byte order of every CPU this runs on.
-    static std::vector<std::uint32_t> readValues(const std::string& path) {
-        const std::string bytes = cs::readFile(path);
-        if (bytes.empty())
-            throw cs::Error(cs::printable(path) +
-                            ": empty file; expected raw little-endian uint32 or float32");
-        if (bytes.size() % 4 != 0)
-            throw cs::Error(cs::printable(path) + ": " + std::to_string(bytes.size()) +
-                            " bytes is not a whole number of 4-byte values");
-        if (bytes.size() / 4 > 0xFFFFFFFFu)
-            throw cs::Error(cs::printable(path) + ": more than 2^32 - 1 values");
-        std::vector<std::uint32_t> words(bytes.size() / 4);
-        std::memcpy(words.data(), bytes.data(), bytes.size());
-        return words;
-    }
-
-    // Without --input: small numbers, so the plots can label every bar.
-    void generate() {
-        std::mt19937 random{seed()};
-        values.resize(size_t(elements));
-        std::uniform_int_distribution<std::uint32_t> digit(1, 9);
-        std::uniform_real_distribution<float> signedUnit(-1.0f, 1.0f);
-        for (std::uint32_t& word : values)
-            word = isFloat() ? floatBits(signedUnit(random)) : digit(random);
     }
 
     void buildPrograms() {
@@ -122,7 +95,8 @@ private:
     }
 
     void createBuffers() {
-        if (options().input.empty()) generate();
+        if (options().input.empty())
+            values = prefix_sum::generateValues(std::uint32_t(elements), isFloat(), seed());
         const auto bytes = GLsizeiptr(values.size() * 4);
         input = cs::Buffer("input", bytes, cs::BufferUse::Input, values.data());
         result = cs::Buffer("result", bytes, cs::BufferUse::Computed);
@@ -311,17 +285,7 @@ private:
         }
     }
 
-    double valueOf(std::uint32_t word) const {
-        if (!isFloat()) return double(word);
-        float f;
-        std::memcpy(&f, &word, 4);
-        return double(f);
-    }
-    static std::uint32_t floatBits(float f) {
-        std::uint32_t word;
-        std::memcpy(&word, &f, 4);
-        return word;
-    }
+    double valueOf(std::uint32_t word) const { return prefix_sum::valueOf(word, isFloat()); }
 
     // ---- Headless output and benchmark ----
 
