@@ -6,14 +6,13 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <numeric>
 #include <random>
 
-#include "app/draw.h"
 #include "app/sample.h"
 #include "compute/scan.h"
+#include "plot.h"
 #include "util/error.h"
 #include "values.h"
 
@@ -28,6 +27,8 @@ int stepsFor(std::uint32_t count) {
     while ((std::uint64_t(1) << steps) < count) ++steps;
     return steps;
 }
+
+const glm::vec3 kInputColor{0.45f, 0.55f, 0.80f}, kResultColor{0.40f, 0.75f, 0.90f};
 
 }  // namespace
 
@@ -56,9 +57,9 @@ private:
     std::vector<std::uint32_t> values;  // the input as 32-bit words: uint32 or float32 bits
     cs::Buffer input, result, stepState;
     cs::GpuScan libraryScan{cs::ElementType::Uint};
-    cs::Program singleGroup, bars;
-    cs::VertexArray noVertices;
-    std::array<float, 2> inputRange{}, sumRange{};  // values at the bottom and top of the plots
+    cs::Program singleGroup;
+    prefix_sum::BarPlots plots;
+    prefix_sum::Axes axes;  // the plots' value ranges, from the input
 
     bool isFloat() const { return type == "float"; }
     std::uint32_t count() const { return std::uint32_t(values.size()); }
@@ -90,7 +91,6 @@ private:
     void buildPrograms() {
         const cs::ShaderDefines defines = {{"FLOAT_VALUES", isFloat() ? "1" : "0"}};
         singleGroup = cs::Program::compute("prefix_sum/single_group.comp", defines);
-        bars = cs::Program::graphics("prefix_sum/bars.vert", "prefix_sum/bars.frag");
         libraryScan = cs::GpuScan(isFloat() ? cs::ElementType::Float : cs::ElementType::Uint);
     }
 
@@ -103,18 +103,7 @@ private:
         stepState = cs::Buffer("single-group state after the chosen step",
                                std::min<GLsizeiptr>(bytes, kSingleGroupCapacity * 4),
                                cs::BufferUse::Computed);
-
-        // Every partial sum lies between the sum of the negative inputs and the sum of the
-        // positive ones; uint sums that wrap stay below 2^32.
-        double low = 0, high = 0, sumLow = 0, sumHigh = 0;
-        for (std::uint32_t word : values) {
-            const double v = valueOf(word);
-            low = std::min(low, v), high = std::max(high, v);
-            (v < 0 ? sumLow : sumHigh) += v;
-        }
-        if (!isFloat()) sumHigh = std::min(sumHigh, 4294967295.0);
-        inputRange = {float(low), float(std::max(high, low + 1e-6))};
-        sumRange = {float(sumLow), float(std::max(sumHigh, sumLow + 1e-6))};
+        axes = prefix_sum::axesFor(values, isFloat());
     }
 
     void update(double) override {
@@ -151,53 +140,19 @@ private:
         glDispatchCompute(1, 1, 1);  // one work group: the whole array is in its shared memory
     }
 
-    // ---- Drawing: three bar plots, top to bottom: input, step view, result ----
-
     int shownStep() const { return std::min(step, stepsFor(count())); }
 
-    std::array<cs::Rect, 3> plotRects() const {
-        const float margin = 16, title = 22;
-        const float left = freeArea().x + margin, right = float(width()) - margin;
-        const float rowHeight = (float(height()) - margin) / 3;
-        std::array<cs::Rect, 3> rects;
-        for (int row = 0; row < 3; ++row) {
-            const float top = float(height()) - margin - title - row * rowHeight;
-            rects[row] = {left, top - (rowHeight - title - margin), std::max(right - left, 1.0f),
-                          rowHeight - title - margin};
-        }
-        return rects;
-    }
-
+    // Three bar plots, top to bottom: the input, the step view and the result.
     void render() override {
-        const auto rects = plotRects();
-        drawBars(input, rects[0], inputRange, {0.45f, 0.55f, 0.80f}, 0);
+        plots.place(freeArea(), width(), height(), count(), isFloat());
+        plots.bars(0, input, axes.values, kInputColor);
         if (count() <= kSingleGroupCapacity)
-            drawBars(stepState, rects[1], sumRange, {0.45f, 0.55f, 0.80f},
-                     // After s steps, blocks of 2^s elements are scanned: mark them.
-                     shownStep() > 0 ? 1u << shownStep() : 0u);
-        drawBars(result, rects[2], sumRange, {0.40f, 0.75f, 0.90f}, 0);
+            // After s steps, blocks of 2^s elements are scanned: mark them.
+            plots.bars(1, stepState, axes.sums, kInputColor,
+                       shownStep() > 0 ? 1u << shownStep() : 0u);
+        plots.bars(2, result, axes.sums, kResultColor);
     }
 
-    void drawBars(const cs::Buffer& buffer, const cs::Rect& rect, std::array<float, 2> range,
-                  std::array<float, 3> color, GLuint blockSize) {
-        if (!noVertices) noVertices = cs::VertexArray("bar plot");
-        bars.use();
-        glUniform4f(bars.uniform("rectNdc"), 2 * rect.x / width() - 1, 2 * rect.y / height() - 1,
-                    2 * (rect.x + rect.width) / width() - 1,
-                    2 * (rect.y + rect.height) / height() - 1);
-        glUniform1ui(bars.uniform("count"), count());
-        glUniform1i(bars.uniform("floatValues"), isFloat());
-        glUniform2f(bars.uniform("valueRange"), range[0], range[1]);
-        glUniform1f(bars.uniform("barPixels"), rect.width / float(count()));
-        glUniform3f(bars.uniform("barColor"), color[0], color[1], color[2]);
-        glUniform1ui(bars.uniform("blockSize"), blockSize);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffer.id());
-        glBindVertexArray(noVertices.id());
-        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-        glBindVertexArray(0);
-    }
-
-    // Titles and value labels, drawn by ImGui behind the overlay window.
     void ui() override {
         const int steps = stepsFor(count());
         ImGui::Separator();
@@ -211,81 +166,24 @@ private:
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1),
                                "single_group: 2048 at most; library shown");
 
-        const auto rects = plotRects();
-        const bool library = algorithm == "library" || count() > kSingleGroupCapacity;
-        std::string stepTitle = "step view needs at most 2048 elements";
+        // Titles and value labels, behind the overlay window.
+        std::vector<std::uint32_t> stepValues, sums;
         if (count() <= kSingleGroupCapacity) {
-            const int k = shownStep();
-            if (k == 0) {
-                stepTitle = "single_group.comp before its first step: the input";
-            } else {
-                const int half = 1 << (k - 1);  // step k works on blocks of 2 * half
-                const std::string upper = half == 1 ? "element 1 adds"
-                                                    : "elements " + std::to_string(half) + ".." +
-                                                          std::to_string(2 * half - 1) + " add";
-                stepTitle = "after " + std::to_string(k) + " of " + std::to_string(steps) +
-                            " steps (last: blocks of " + std::to_string(2 * half) + ", " + upper +
-                            " element " + std::to_string(half - 1) + ")";
-            }
+            stepValues.resize(count()), sums.resize(count());
+            stepState.download(stepValues.data(), GLsizeiptr(count() * 4));
+            result.download(sums.data(), GLsizeiptr(count() * 4));
         }
-        const std::string titles[3] = {
-            "input: " + std::to_string(count()) + " " + type,
-            stepTitle,
-            mode + " scan (" + (library ? "library cs::GpuScan" : "single_group.comp") + ")",
-        };
-        ImDrawList* draw = ImGui::GetBackgroundDrawList();
-        for (int row = 0; row < 3; ++row) {
-            const cs::Rect& r = rects[row];
-            draw->AddText(toImGui(r.x, r.y + r.height + 20), IM_COL32(230, 230, 230, 255),
-                          titles[row].c_str());
-        }
-        labelBars(draw, rects);
+        const bool library = algorithm == "library" || count() > kSingleGroupCapacity;
+        plots.place(freeArea(), width(), height(), count(), isFloat());
+        plots.annotate(0, "input: " + std::to_string(count()) + " " + type, values, axes.values);
+        plots.annotate(1,
+                       count() <= kSingleGroupCapacity ? prefix_sum::stepTitle(shownStep(), steps)
+                                                       : "step view needs at most 2048 elements",
+                       stepValues, axes.sums);
+        plots.annotate(
+            2, mode + " scan (" + (library ? "library cs::GpuScan" : "single_group.comp") + ")",
+            sums, axes.sums);
     }
-
-    // ImGui places things in its own units, top down; the plots are in frame pixels, bottom up.
-    // The two differ on high-DPI screens by the framebuffer scale.
-    static float pixelsPerUnit() { return ImGui::GetIO().DisplayFramebufferScale.x; }
-    ImVec2 toImGui(float x, float yUp) const {
-        return ImVec2(x / pixelsPerUnit(), (float(height()) - yUp) / pixelsPerUnit());
-    }
-
-    // Each bar's value on it, when the bars are wide enough for the text.
-    void labelBars(ImDrawList* draw, const std::array<cs::Rect, 3>& rects) {
-        if (count() > kSingleGroupCapacity || rects[0].width / float(count()) < 20) return;
-        std::vector<std::uint32_t> steps(count()), sums(count());
-        stepState.download(steps.data(), GLsizeiptr(count() * 4));
-        result.download(sums.data(), GLsizeiptr(count() * 4));
-        const std::vector<std::uint32_t>* rows[3] = {&values, &steps, &sums};
-        const std::array<float, 2> ranges[3] = {inputRange, sumRange, sumRange};
-        for (int row = 0; row < 3; ++row) {
-            const cs::Rect& r = rects[row];
-            const float barWidth = r.width / float(count());
-            for (std::uint32_t i = 0; i < count(); ++i) {
-                const double v = valueOf((*rows[row])[i]);
-                char text[32];
-                if (isFloat())
-                    std::snprintf(text, sizeof text, "%.1f", v);
-                else
-                    std::snprintf(text, sizeof text, "%u", (*rows[row])[i]);
-                const ImVec2 units = ImGui::CalcTextSize(text);
-                const ImVec2 size(units.x * pixelsPerUnit(), units.y * pixelsPerUnit());
-                if (size.x > barWidth - 2) continue;
-                // Inside the bar at its far end from zero when it is long enough, else past it.
-                const auto& range = ranges[row];
-                const auto at = [&](double value) {
-                    return r.y + r.height * float((value - range[0]) / (range[1] - range[0]));
-                };
-                const float zero = at(0.0), end = at(v);  // frame y, upwards
-                const bool inside = std::abs(end - zero) > size.y + 4;
-                const float top = v >= 0 ? end - (inside ? 2 : -size.y - 1)  // text's top edge
-                                         : end + (inside ? size.y + 2 : -1);
-                draw->AddText(toImGui(r.x + (i + 0.5f) * barWidth - size.x / 2, top),
-                              IM_COL32(255, 255, 255, 255), text);
-            }
-        }
-    }
-
-    double valueOf(std::uint32_t word) const { return prefix_sum::valueOf(word, isFloat()); }
 
     // ---- Headless output and benchmark ----
 
