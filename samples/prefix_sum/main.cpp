@@ -9,6 +9,8 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "app/sample.h"
 #include "compute/scan.h"
@@ -58,11 +60,17 @@ private:
     cs::Buffer input, result, stepState;
     cs::GpuScan libraryScan{cs::ElementType::Uint};
     cs::Program singleGroup;
+    // The two results as the labels show them, copied to the CPU when they change.
+    std::vector<std::uint32_t> sums, stepValues;
+    bool resultsChanged = true;
     prefix_sum::BarPlots plots;
     prefix_sum::Axes axes;  // the plots' value ranges, from the input
 
     bool isFloat() const { return type == "float"; }
     std::uint32_t count() const { return std::uint32_t(values.size()); }
+    bool fitsOneGroup() const { return count() <= kSingleGroupCapacity; }
+    bool library() const { return algorithm == "library" || !fitsOneGroup(); }
+    int shownStep() const { return std::min(step, stepsFor(count())); }
 
     void checkOptions() override {
         if (!options().input.empty())
@@ -79,7 +87,7 @@ private:
                 "allows none there (GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS is 0)");
         if (!options().input.empty()) {
             values = prefix_sum::readValues(options().input);
-            if (algorithm == "single_group" && count() > kSingleGroupCapacity)
+            if (algorithm == "single_group" && !fitsOneGroup())
                 throw cs::UsageError("algorithm=single_group scans at most 2048 elements; " +
                                      cs::printable(options().input) + " holds " +
                                      std::to_string(count()) + " (use algorithm=library)");
@@ -104,30 +112,42 @@ private:
                                std::min<GLsizeiptr>(bytes, kSingleGroupCapacity * 4),
                                cs::BufferUse::Computed);
         axes = prefix_sum::axesFor(values, isFloat());
+        resultsChanged = true;
     }
 
     void update(double) override {
         const bool typeChanged = params.changed(&type);
         if (typeChanged) buildPrograms();
         if (params.changed(&elements) || typeChanged) createBuffers();
+        if (params.changed({&mode, &algorithm, &step})) resultsChanged = true;
 
         const bool exclusive = mode == "exclusive";
-        if (algorithm == "single_group" && count() <= kSingleGroupCapacity) {
-            auto pass = gpuPass("single-group scan");
-            runSingleGroup(result, stepsFor(count()), exclusive);
-        } else {
+        if (library()) {
             auto pass = gpuPass("library scan");
             libraryScan.run(input, result, count(), 1,
                             exclusive ? cs::ScanMode::Exclusive : cs::ScanMode::Inclusive);
+        } else {
+            auto pass = gpuPass("single-group scan");
+            runSingleGroup(result, stepsFor(count()), exclusive);
         }
-        if (count() <= kSingleGroupCapacity) {
+        if (fitsOneGroup()) {
             // The same shader, stopped after `step` steps: the middle plot.
             auto pass = gpuPass("step view");
-            runSingleGroup(stepState, std::min(step, stepsFor(count())), false);
+            runSingleGroup(stepState, shownStep(), false);
         }
         // The plots read both results as storage buffers in bars.frag (SHADER_STORAGE), and
-        // the labels and finish() read them back with glGetBufferSubData (BUFFER_UPDATE).
+        // the copies below read them back with glGetBufferSubData (BUFFER_UPDATE).
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+
+        // A read-back waits until the GPU has finished, so the labels' copies are taken only
+        // when the results change, not every frame. --output writes the same copy.
+        if (!resultsChanged) return;
+        sums.resize(count());
+        result.download(sums.data(), GLsizeiptr(sums.size() * 4));
+        stepValues.resize(fitsOneGroup() ? count() : 0);
+        if (!stepValues.empty())
+            stepState.download(stepValues.data(), GLsizeiptr(stepValues.size() * 4));
+        resultsChanged = false;
     }
 
     void runSingleGroup(const cs::Buffer& output, int steps, bool exclusive) {
@@ -140,13 +160,11 @@ private:
         glDispatchCompute(1, 1, 1);  // one work group: the whole array is in its shared memory
     }
 
-    int shownStep() const { return std::min(step, stepsFor(count())); }
-
     // Three bar plots, top to bottom: the input, the step view and the result.
     void render() override {
         plots.place(freeArea(), width(), height(), count(), isFloat());
         plots.bars(0, input, axes.values, kInputColor);
-        if (count() <= kSingleGroupCapacity)
+        if (fitsOneGroup())
             // After s steps, blocks of 2^s elements are scanned: mark them.
             plots.bars(1, stepState, axes.sums, kInputColor,
                        shownStep() > 0 ? 1u << shownStep() : 0u);
@@ -154,44 +172,32 @@ private:
     }
 
     void ui() override {
-        const int steps = stepsFor(count());
         ImGui::Separator();
-        if (count() <= kSingleGroupCapacity)
-            ImGui::Text("%u %s values, %d steps in one work group", count(), type.c_str(), steps);
+        if (fitsOneGroup())
+            ImGui::Text("%u %s values, %d steps in one work group", count(), type.c_str(),
+                        stepsFor(count()));
         else
             ImGui::Text("%u %s values, too many for one work group", count(), type.c_str());
         ImGui::TextColored(ImVec4(0.35f, 0.80f, 0.40f, 1), "green: last of each lower half");
         ImGui::TextColored(ImVec4(0.95f, 0.60f, 0.20f, 1), "orange: upper half, adds green");
-        if (algorithm == "single_group" && count() > kSingleGroupCapacity)
+        if (algorithm == "single_group" && !fitsOneGroup())
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1),
                                "single_group: 2048 at most; library shown");
 
-        // Titles and value labels, behind the overlay window.
-        std::vector<std::uint32_t> stepValues, sums;
-        if (count() <= kSingleGroupCapacity) {
-            stepValues.resize(count()), sums.resize(count());
-            stepState.download(stepValues.data(), GLsizeiptr(count() * 4));
-            result.download(sums.data(), GLsizeiptr(count() * 4));
-        }
-        const bool library = algorithm == "library" || count() > kSingleGroupCapacity;
+        // Titles and value labels, behind the overlay, from the copies update() took.
         plots.place(freeArea(), width(), height(), count(), isFloat());
         plots.annotate(0, "input: " + std::to_string(count()) + " " + type, values, axes.values);
         plots.annotate(1,
-                       count() <= kSingleGroupCapacity ? prefix_sum::stepTitle(shownStep(), steps)
-                                                       : "step view needs at most 2048 elements",
+                       fitsOneGroup() ? prefix_sum::stepTitle(shownStep(), stepsFor(count()))
+                                      : "step view needs at most 2048 elements",
                        stepValues, axes.sums);
         plots.annotate(
-            2, mode + " scan (" + (library ? "library cs::GpuScan" : "single_group.comp") + ")",
+            2, mode + " scan (" + (library() ? "library cs::GpuScan" : "single_group.comp") + ")",
             sums, axes.sums);
     }
 
-    // ---- Headless output and benchmark ----
-
     void finish() override {
-        if (options().output.empty()) return;
-        std::vector<std::uint32_t> words(count());
-        result.download(words.data(), GLsizeiptr(words.size() * 4));
-        queueOutput(options().output, words.data(), words.size() * 4);
+        if (!options().output.empty()) queueOutput(options().output, sums.data(), sums.size() * 4);
     }
 
     // The library scan over growing uint arrays, against std::inclusive_scan on one CPU core

@@ -100,6 +100,23 @@ TEST_F(PrefixSumTest, SingleGroupUintEqualsCpuExactly) {
     }
 }
 
+// The labels show CPU copies of the results, taken in update() when the results change, and
+// --output writes the same copy: a run with the overlay (wide enough bars to label) over
+// several frames still writes the exact scan, for both algorithms.
+TEST_F(PrefixSumTest, OutputIsTheCopyTheLabelsShow) {
+    const auto values = randomUints(16, 3);
+    const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+    writeValues(input, values);
+    for (const char* algorithm : {"library", "single_group"}) {
+        fs::remove(output);
+        const cs::ProcessResult run = cs::runProcess(
+            {kPrefixSum, "--headless", "--frames", "3", "--input", input, "--output", output,
+             "--set", std::string("algorithm=") + algorithm, "--set", "mode=exclusive"});
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+        EXPECT_EQ(readValues<std::uint32_t>(output), scanOnCpu(values, true)) << algorithm;
+    }
+}
+
 // float: both algorithms add in a tree order, not left to right, so the result differs from
 // the exact sum by rounding, by at most (roundings on the way) * 2^-24 * (sum of |inputs| so
 // far) to first order. single_group.comp's outputs pass through at most 11 additions (one per
