@@ -7,12 +7,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "app/sample.h"
+#include "bench.h"
 #include "compute/scan.h"
 #include "plot.h"
 #include "util/error.h"
@@ -200,37 +199,19 @@ private:
         if (!options().output.empty()) queueOutput(options().output, sums.data(), sums.size() * 4);
     }
 
-    // The library scan over growing uint arrays, against std::inclusive_scan on one CPU core
-    // with the same data. A scan reads 4 and writes 4 bytes per element at the least, so its
-    // roofline is a copy of 8 bytes per element.
+    // A scan reads 4 and writes 4 bytes per element at the least, so its roofline is a copy
+    // of 8 bytes per element. The sweep times the library scan beside std::inclusive_scan.
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
         std::vector<cs::BenchFigure> figures;
-        cs::GpuScan scan(cs::ElementType::Uint);
-        std::mt19937 random{seed()};
-        for (int log2 = 16; log2 <= benchMaxLog2; log2 += 2) {
-            const std::size_t n = std::size_t(1) << log2;
-            std::vector<std::uint32_t> data(n), cpu(n), gpu(n);
-            for (std::uint32_t& v : data) v = random();
-            const auto bytes = GLsizeiptr(n * 4);
-            cs::Buffer in("bench input", bytes, cs::BufferUse::Input, data.data());
-            cs::Buffer out("bench output", bytes, cs::BufferUse::Computed);
-            const double gpuMs = cs::medianGpuMs([&] { scan.run(in, out, n); }, timingMethod());
-            const double cpuMs = cs::medianCpuMs(
-                [&] { std::inclusive_scan(data.begin(), data.end(), cpu.begin()); });
-            // The readback below is a buffer read of the scan's shader writes.
-            glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-            out.download(gpu.data(), bytes);
-            const std::string size = "2^" + std::to_string(log2);
-            if (gpu != cpu)
-                throw cs::Error("bench: the library scan of " + size +
-                                " values differs from std::inclusive_scan");
-
-            const double gpuGelems = double(n) / (gpuMs * 1e6);
+        for (const auto& times : prefix_sum::benchSweep(benchMaxLog2, seed(), timingMethod())) {
+            const double n = std::ldexp(1.0, times.log2);
+            const std::string size = "2^" + std::to_string(times.log2);
+            const double gpuGelems = n / (times.gpuMs * 1e6);
             const double copyFraction =
                 calibration.copyGBps > 0 ? 8.0 * gpuGelems / calibration.copyGBps : 0.0;
             figures.push_back({"library scan " + size, gpuGelems, "Gelem/s", copyFraction, "copy"});
             figures.push_back(
-                {"CPU std::inclusive_scan " + size, double(n) / (cpuMs * 1e6), "Gelem/s", 0.0, ""});
+                {"CPU std::inclusive_scan " + size, n / (times.cpuMs * 1e6), "Gelem/s", 0.0, ""});
         }
         return figures;
     }
