@@ -52,8 +52,10 @@ private:
     int& step = params.add("step", 2, {0, 11},
                            "how many steps (k = 0, 1, ...) of single_group.comp have run in the "
                            "middle plot (0: the input)");
-    int& benchMaxLog2 = params.add("bench_max_log2", 26, {16, 26},
-                                   "--bench scans 2^16, 2^18, ... up to 2^bench_max_log2 elements");
+
+    int& benchMaxLog2 =
+        flags.add("bench-max-log2", 26, {16, 26},
+                  "largest array of the --bench sweep, as a power of 2 (it scans 2^16, 2^18, ...)");
 
     std::vector<std::uint32_t> values;  // the input as 32-bit words: uint32 or float32 bits
     cs::Buffer input, result, stepState;
@@ -74,7 +76,8 @@ private:
     void checkOptions() override {
         if (!options().input.empty())
             options().refuseSets({"elements"}, "with --input: the array comes from the file");
-        if (!options().bench) options().refuseSets({"bench_max_log2"}, "without --bench");
+        if (flags.given(&benchMaxLog2) && !options().bench)
+            throw cs::UsageError("--bench-max-log2 has no effect without --bench");
     }
 
     void setup() override {
