@@ -1,7 +1,7 @@
 // prefix_sum: the scan, step by step. A prefix sum turns 3 1 4 1 5 into 3 4 8 9 14: every
 // output is the sum of the inputs up to it. The window plots the input, the state of the
-// one-work-group shader after a chosen step (OpenGL SuperBible, Figure 10.5), and the
-// result of the chosen algorithm: that shader, or the library scan that takes any length.
+// one-work-group shader after a chosen step (OpenGL SuperBible, 6th ed., Figure 10.5), and
+// the result of the chosen algorithm: that shader, or the library scan that takes any length.
 // Headless, --input/--output scan raw uint32 or float32 files. See README.md.
 #include <imgui.h>
 
@@ -13,6 +13,7 @@
 #include "app/sample.h"
 #include "bench.h"
 #include "compute/scan.h"
+#include "gl/info.h"
 #include "plot.h"
 #include "util/error.h"
 #include "values.h"
@@ -81,12 +82,8 @@ private:
     }
 
     void setup() override {
-        GLint fragmentBlocks = 0;
-        glGetIntegerv(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, &fragmentBlocks);
-        if (fragmentBlocks < 1)
-            throw cs::Error(
-                "the bar plots read storage buffers in a fragment shader, and this GL "
-                "allows none there (GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS is 0)");
+        cs::requireLimit(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, 1,
+                         "drawing the plots straight from the scans' buffers");
         if (!options().input.empty()) {
             values = prefix_sum::readValues(options().input);
             if (algorithm == "single_group" && !fitsOneGroup())
@@ -118,9 +115,9 @@ private:
     }
 
     void update(double) override {
-        const bool typeChanged = params.changed(&type);
-        if (typeChanged) buildPrograms();
-        if (params.changed(&elements) || typeChanged) createBuffers();
+        const bool typeChanged = params.changed({&type});
+        if (typeChanged) buildPrograms();  // each is compiled for one element type
+        if (params.changed({&elements}) || typeChanged) createBuffers();
         if (params.changed({&mode, &algorithm, &step})) resultsChanged = true;
 
         const bool exclusive = mode == "exclusive";
