@@ -49,23 +49,23 @@ void requireLimit(GLenum limit, std::int64_t needed, const std::string& what) {
     };
     static const Known known[] = {
         {GL_MAX_SHADER_STORAGE_BLOCK_SIZE, "GL_MAX_SHADER_STORAGE_BLOCK_SIZE",
-         " bytes in one shader storage block"},
+         "bytes in one shader storage block"},
         {GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, "GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS",
-         " storage buffers in a fragment shader"},
-        {GL_MAX_TEXTURE_SIZE, "GL_MAX_TEXTURE_SIZE", " pixels per side"},
+         "storage blocks in a fragment shader"},
+        {GL_MAX_TEXTURE_SIZE, "GL_MAX_TEXTURE_SIZE", "pixels per side"},
         {GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, "GL_MAX_COMPUTE_SHARED_MEMORY_SIZE",
-         " bytes of shared memory"},
+         "bytes of shared memory"},
         {GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, "GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS",
-         " invocations in a work group"},
+         "invocations in a work group"},
     };
     const GLint64 allowed = glInteger64(limit);
     if (needed <= allowed) return;
     const Known* k = std::find_if(std::begin(known), std::end(known),
                                   [&](const Known& entry) { return entry.limit == limit; });
     const std::string name = k != std::end(known) ? k->name : "limit " + std::to_string(limit);
-    const std::string unit = k != std::end(known) ? k->unit : "";
-    throw Error(what + " needs " + std::to_string(needed) + unit + "; this GL allows " +
-                std::to_string(allowed) + " (" + name + ")");
+    const std::string unit = k != std::end(known) ? std::string(" (") + k->unit + ")" : "";
+    throw Error(what + " needs " + name + " >= " + std::to_string(needed) + unit +
+                "; this GL's is " + std::to_string(allowed));
 }
 
 std::string deviceName() {
