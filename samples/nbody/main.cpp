@@ -161,7 +161,7 @@ private:
     // One dispatch of the step kernel from buffers [current] into [1 - current], then swap.
     void dispatchStep(const cs::Program& program, float closeKick, float openKick, float drift) {
         program.use();
-        glUniform1ui(program.uniform("bodyCount"), count);
+        glUniform1ui(program.uniform("count"), count);
         glUniform1f(program.uniform("softeningSqr"), softeningSqr);
         glUniform1f(program.uniform("G"), G);
         glUniform1f(program.uniform("closeKick"), closeKick);
@@ -224,7 +224,7 @@ private:
         {
             auto pass = gpuPass("diagnostics");
             diagnose.use();
-            glUniform1ui(diagnose.uniform("bodyCount"), count);
+            glUniform1ui(diagnose.uniform("count"), count);
             glUniform1f(diagnose.uniform("softeningSqr"), softeningSqr);
             glUniform1f(diagnose.uniform("G"), G);
             glUniform1f(diagnose.uniform("closeKick"), owedKick);
