@@ -173,8 +173,11 @@ private:
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, velocities[1 - current].id());
         const glm::uvec3 groups = program.groupsFor(count);
         glDispatchCompute(groups.x, groups.y, groups.z);
-        // The next step (or the diagnostics pass) reads these positions as a storage buffer.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        // The next step and the diagnostics pass read the new state as storage buffers
+        // (SHADER_STORAGE), the draw fetches it as vertex attributes (VERTEX_ATTRIB_ARRAY),
+        // which SHADER_STORAGE does not cover, and finish() downloads it (BUFFER_UPDATE).
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+                        GL_BUFFER_UPDATE_BARRIER_BIT);
         current = 1 - current;
     }
 
@@ -262,9 +265,6 @@ private:
             glm::perspective(glm::radians(45.0f), aspect, 0.01f * distance, 100.0f * distance) *
             glm::lookAt(eye, glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
 
-        // The draw fetches the positions and velocities the last step wrote as vertex
-        // attributes: that use needs its own barrier bit, SHADER_STORAGE does not cover it.
-        glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
         draw.use();
         glUniformMatrix4fv(draw.uniform("viewProjection"), 1, GL_FALSE,
                            glm::value_ptr(viewProjection));
@@ -322,8 +322,6 @@ private:
         // A batch run (--steps or --output) reads the state back once, and checks it.
         if (options().output.empty() && !flags.given(&stepLimit)) return;
         synchronize();
-        // glGetBufferSubData reads what the last step's shader wrote.
-        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
         std::vector<glm::vec4> p(count), v(count);
         positions[current].download(p.data(), GLsizeiptr(count * sizeof(glm::vec4)));
         velocities[current].download(v.data(), GLsizeiptr(count * sizeof(glm::vec4)));
