@@ -6,25 +6,24 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <chrono>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
 #include <initializer_list>
-#include <sstream>
 
 #include "app/sample.h"
+#include "bench.h"
 #include "bodies.h"
 #include "compute/reduce.h"
-#include "gl/info.h"
 #include "gl/program.h"
 #include "util/error.h"
-#include "util/parse.h"
 
 class NBody : public cs::Sample {
 public:
     NBody() : Sample("nbody", "all-pairs gravity: naive vs shared-memory tiled compute kernels") {}
 
 private:
+    static inline const std::vector<int> kLocalSizes = {32, 64, 128, 256, 512, 1024};
+
     std::string& initial =
         params.choice("initial", std::string("disks"), {"disks", "plummer", "sphere"},
                       "initial conditions (not with --input)");
@@ -32,7 +31,7 @@ private:
         params.add("bodies", 4096, {1, 1 << 20}, "number of bodies (not with --input)");
     std::string& kernel =
         params.choice("kernel", std::string("tiled"), {"tiled", "naive"}, "force kernel");
-    int& localSize = params.choice("local_size", 256, {32, 64, 128, 256, 512, 1024},
+    int& localSize = params.choice("local_size", 256, kLocalSizes,
                                    "work-group size (= tile size of the tiled kernel)");
     float& dt = params.add("dt", 0.01f, {1e-5f, 0.1f}, "time step");
     int& stepsPerFrame = params.add("steps_per_frame", 1, {1, 64}, "leapfrog steps per frame");
@@ -82,7 +81,7 @@ private:
                                  "with --input: the bodies come from the file");
         if (flags.given(&benchSizesText) && !options().bench)
             throw cs::UsageError("--bench-sizes has no effect without --bench");
-        benchSizes = parseBenchSizes();
+        benchSizes = nbody::parseBenchSizes(benchSizesText);
     }
 
     void setup() override {
@@ -290,10 +289,10 @@ private:
         ImGui::Text("%u bodies (%s)  step %lld  t = %.3f", count, source.c_str(), stepsDone,
                     simulatedTime);
         const double ms = latestPassMs(stepPass);
-        const double gflops = ms > 0 ? 20.0 * double(count) * count / (ms * 1e6) : 0.0;
+        const double gflops = ms > 0 ? kFlopsPerInteraction * count * count / (ms * 1e6) : 0.0;
         if (ms > 0) {
             ImGui::Text("%s: %.3g interactions/s = %.2f GFLOP/s", stepPass.c_str(),
-                        gflops / 20.0 * 1e9, gflops);
+                        gflops / kFlopsPerInteraction * 1e9, gflops);
             if (fmaCalibration.fmaGflops > 0)
                 ImGui::Text("  = %.3f of the FMA rate (%.1f GFLOP/s)",
                             gflops / fmaCalibration.fmaGflops, fmaCalibration.fmaGflops);
@@ -338,81 +337,26 @@ private:
         if (!options().output.empty()) queueOutput(options().output, nbody::encodeState(bodies));
     }
 
-    // The work-group-size sweep as data: GFLOP/s of both kernels at every work-group size,
-    // for each N of --bench-sizes, beside a single-threaded CPU loop on the same machine.
+    // The roofline is the FMA rate: an interaction is 20 FLOPs by the usual count (3 for the
+    // difference, 6 for the squared distance + eps^2, 4 for the inverse cube, 1 for the mass,
+    // 6 for the multiply-add: gravity.glsl), and a step is N^2 interactions.
+    static constexpr double kFlopsPerInteraction = 20.0;
+
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
-        std::vector<cs::BenchFigure> figures;
-        const double frameMs = benchMedianMs(stepPass);
-        figures.push_back(cs::flopsFigure("step " + stepPass + " N=" + std::to_string(count),
-                                          20.0 * count * count, frameMs, calibration));
-        // On a software renderer the sweep stops at 8k, where one all-pairs step already takes
-        // most of a second.
-        const bool software = cs::deviceName().find("llvmpipe") != std::string::npos ||
-                              cs::deviceName().find("softpipe") != std::string::npos;
-        if (benchSizes.empty())
-            benchSizes =
-                software ? std::vector<int>{4096, 8192} : std::vector<int>{4096, 16384, 65536};
-        for (int n : benchSizes) {
-            load(nbody::makeBodies("plummer", n, 1.0f, 1.0f, softeningSqr, 1));
-            const double flops = 20.0 * double(n) * n;
-            double best[2] = {0, 0};
-            for (int k = 0; k < 2; ++k) {
-                const std::string name = k == 0 ? "naive" : "tiled";
-                for (int size : {32, 64, 128, 256, 512, 1024}) {
-                    const cs::Program program = stepProgram(name, size);
-                    // No kicks, no drift: the state stays as it is, every repeat is alike.
-                    auto dispatch = [&] { dispatchStep(program, 0.0f, 0.0f, 0.0f); };
-                    double ms = cs::medianGpuMs(dispatch, timingMethod(), 1);
-                    if (ms < 200.0) ms = cs::medianGpuMs(dispatch, timingMethod(), 5);
-                    figures.push_back(cs::flopsFigure(
-                        name + " " + std::to_string(size) + " N=" + std::to_string(n), flops, ms,
-                        calibration));
-                    best[k] = std::max(best[k], figures.back().value);
-                }
-            }
-            const double cpu = cpuGflops(n);
-            figures.push_back({"cpu reference N=" + std::to_string(n), cpu, "GFLOP/s", 0, ""});
-            figures.push_back(
-                {"tiled/naive best N=" + std::to_string(n), best[1] / best[0], "x", 0, ""});
-            figures.push_back({"tiled best/cpu N=" + std::to_string(n), best[1] / cpu, "x", 0, ""});
-        }
+        std::vector<cs::BenchFigure> figures = {cs::flopsFigure(
+            "step " + stepPass + " N=" + std::to_string(count),
+            kFlopsPerInteraction * count * count, benchMedianMs(stepPass), calibration)};
+        // The same for both kernels at every work-group size, for each N of --bench-sizes.
+        nbody::Sweep sweep{
+            benchSizes, kLocalSizes, kFlopsPerInteraction, softeningSqr,
+            [&](int n) { load(nbody::makeBodies("plummer", n, 1.0f, 1.0f, softeningSqr, 1)); },
+            stepProgram,
+            // No kicks, no drift: the state stays as it is.
+            [&](const cs::Program& program) { dispatchStep(program, 0.0f, 0.0f, 0.0f); },
+            timingMethod()};
+        for (const cs::BenchFigure& figure : nbody::runSweep(sweep, calibration))
+            figures.push_back(figure);
         return figures;
-    }
-
-    // The CPU sums the pulls on the first 2048 bodies (or all, if fewer) from all N: the
-    // rate per interaction is the same as for all N^2, and N = 64k stays a matter of seconds.
-    double cpuGflops(int n) const {
-        const std::vector<nbody::Body> bodies = nbody::makeBodies("plummer", n, 1, 1, 0.01f, 1);
-        std::vector<glm::vec4> p(n);
-        for (int i = 0; i < n; ++i) p[i] = bodies[i].positionMass;
-        const size_t rows = std::min(n, 2048);
-        std::vector<glm::vec3> pulls;
-        const auto start = std::chrono::steady_clock::now();
-        nbody::cpuPulls(p, rows, softeningSqr, pulls);
-        const double s =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        return 20.0 * double(rows) * n / s * 1e-9;
-    }
-
-    static long long parseCount(const std::string& flag, const std::string& text) {
-        long long value = -1;
-        if (cs::parseNumber(text, value) != std::errc() || value < 0)
-            throw cs::UsageError(flag + " takes a whole number >= 0, got " + cs::quoted(text));
-        return value;
-    }
-
-    // "--bench-sizes 4096,16384": the N of the benchmark sweep; empty when not given.
-    std::vector<int> parseBenchSizes() const {
-        std::vector<int> sizes;
-        std::istringstream in(benchSizesText);
-        for (std::string item; std::getline(in, item, ',');) {
-            const long long n = parseCount("--bench-sizes", item);
-            if (n < 1 || n > (1 << 20))
-                throw cs::UsageError("--bench-sizes takes body counts in [1, 1048576], got " +
-                                     cs::quoted(item));
-            sizes.push_back(int(n));
-        }
-        return sizes;
     }
 };
 
