@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
-#include <initializer_list>
+#include <utility>
 
 #include "app/sample.h"
 #include "bench.h"
@@ -70,10 +70,11 @@ private:
     bool haveBaseline = false;
 
     cs::VertexArray sprites;
-    float viewRadius = 1.0f, speedScale = 1.0f;
+    nbody::View view;
     std::string source;              // where the bodies came from, for the overlay
     std::vector<int> benchSizes;     // --bench-sizes
     cs::Calibration fmaCalibration;  // measured on request in the overlay
+    bool fmaRateAsked = false;       // by the overlay's button
 
     void checkOptions() override {
         if (!options().input.empty())
@@ -129,14 +130,7 @@ private:
         step.groupsFor(bodies.size());
         count = GLuint(bodies.size());
         std::vector<glm::vec4> p(count), v(count);
-        std::vector<float> radii(count);
-        double v2 = 0.0;
-        for (GLuint i = 0; i < count; ++i) {
-            p[i] = bodies[i].positionMass;
-            v[i] = bodies[i].velocity;
-            radii[i] = glm::length(glm::vec3(p[i]));
-            v2 += glm::dot(glm::vec3(v[i]), glm::vec3(v[i]));
-        }
+        for (GLuint i = 0; i < count; ++i) p[i] = bodies[i].positionMass, v[i] = bodies[i].velocity;
         const GLsizeiptr bytes = GLsizeiptr(count * sizeof(glm::vec4));
         for (int b = 0; b < 2; ++b) {
             positions[b] = cs::Buffer("positions " + std::to_string(b), bytes,
@@ -146,15 +140,49 @@ private:
         }
         energies = cs::Buffer("energy per body", bytes, cs::BufferUse::Computed);
         momenta = cs::Buffer("momentum per body", bytes, cs::BufferUse::Computed);
-        // Frame the view on the median radius; colour speeds against twice the RMS speed.
-        std::nth_element(radii.begin(), radii.begin() + count / 2, radii.end());
-        viewRadius = std::max(1.6f * radii[count / 2], 1e-3f);
-        speedScale = float(std::max(2.0 * std::sqrt(v2 / count), 1e-6));
+        view = nbody::viewOf(bodies);
         current = 0;
         owedKick = 0.0f;
         stepsDone = 0;
         simulatedTime = 0.0;
         haveBaseline = false;
+    }
+
+    bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
+
+    void update(double) override {
+        if (params.changed({&initial, &bodyCount, &totalMass})) restart();
+        if (params.changed({&kernel, &localSize})) buildStep();
+        // Energy depends on G and eps: measure the drift afresh from here.
+        if (params.changed({&G, &softeningSqr})) haveBaseline = false;
+        // The overlay's button asks for it; it runs and times kernels, so here, not in ui().
+        if (std::exchange(fmaRateAsked, false))
+            fmaCalibration = cs::calibrateDevice(timingMethod());
+
+        // Diagnostics only when the overlay shows them, and not while --bench times the step.
+        const bool showDiagnostics = diagnostics && !options().noUi && !options().bench;
+        if (showDiagnostics && !haveBaseline) measureDiagnostics();
+        for (int s = 0; s < stepsPerFrame && stepsLeft(); ++s) leapfrogStep();
+        if (showDiagnostics) measureDiagnostics();
+    }
+
+    // Leapfrog, kick-drift-kick: v += a dt/2; x += v dt; v += a(x_new) dt/2. The last half
+    // kick of a step and the first of the next use the same a(x), so each step is one
+    // dispatch that pays the owed half kick and the new one together.
+    void leapfrogStep() {
+        auto pass = gpuPass(stepPass.c_str());
+        dispatchStep(step, owedKick, 0.5f * dt, dt);
+        owedKick = 0.5f * dt;
+        ++stepsDone;
+        simulatedTime += dt;
+    }
+
+    // Pays the owed half kick, so velocities belong to the same time as the positions.
+    void synchronize() {
+        if (owedKick == 0.0f) return;
+        auto pass = gpuPass("synchronize");
+        dispatchStep(step, owedKick, 0.0f, 0.0f);
+        owedKick = 0.0f;
     }
 
     // One dispatch of the step kernel from buffers [current] into [1 - current], then swap.
@@ -178,47 +206,6 @@ private:
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
                         GL_BUFFER_UPDATE_BARRIER_BIT);
         current = 1 - current;
-    }
-
-    // Leapfrog, kick-drift-kick: v += a dt/2; x += v dt; v += a(x_new) dt/2. The last half
-    // kick of a step and the first of the next use the same a(x), so each step is one
-    // dispatch that pays the owed half kick and the new one together.
-    void leapfrogStep() {
-        auto pass = gpuPass(stepPass.c_str());
-        dispatchStep(step, owedKick, 0.5f * dt, dt);
-        owedKick = 0.5f * dt;
-        ++stepsDone;
-        simulatedTime += dt;
-    }
-
-    // Pays the owed half kick, so velocities belong to the same time as the positions.
-    void synchronize() {
-        if (owedKick == 0.0f) return;
-        auto pass = gpuPass("synchronize");
-        dispatchStep(step, owedKick, 0.0f, 0.0f);
-        owedKick = 0.0f;
-    }
-
-    // Whether any of these parameters changed; reads (and so clears) every one's flag.
-    bool anyChanged(std::initializer_list<const void*> values) {
-        bool any = false;
-        for (const void* value : values) any = params.changed(value) || any;
-        return any;
-    }
-
-    bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
-
-    void update(double) override {
-        if (anyChanged({&initial, &bodyCount, &totalMass})) restart();
-        if (anyChanged({&kernel, &localSize})) buildStep();
-        // Energy depends on G and eps: measure the drift afresh from here.
-        if (anyChanged({&G, &softeningSqr})) haveBaseline = false;
-
-        // Diagnostics only when the overlay shows them, and not while --bench times the step.
-        const bool showDiagnostics = diagnostics && !options().noUi && !options().bench;
-        if (showDiagnostics && !haveBaseline) measureDiagnostics();
-        for (int s = 0; s < stepsPerFrame && stepsLeft(); ++s) leapfrogStep();
-        if (showDiagnostics) measureDiagnostics();
     }
 
     // Per-body energy and momentum on the GPU, summed on the GPU; two vec4s come back.
@@ -255,7 +242,7 @@ private:
 
     void render() override {
         const float aspect = float(width()) / float(std::max(height(), 1));
-        const float distance = viewRadius / std::tan(glm::radians(22.5f)) / zoom;
+        const float distance = view.radius / std::tan(glm::radians(22.5f)) / zoom;
         const float yaw = glm::radians(20.0f), pitch = glm::radians(35.0f);
         const glm::vec3 eye = distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch),
                                                    std::cos(pitch) * std::cos(yaw));
@@ -269,7 +256,7 @@ private:
                            glm::value_ptr(viewProjection));
         glUniform1f(draw.uniform("pointSize"), 4.0f * float(height()) / 720.0f);
         glUniform1f(draw.uniform("referenceDepth"), distance);
-        glUniform1f(draw.uniform("speedScale"), speedScale);
+        glUniform1f(draw.uniform("speedScale"), view.speedScale);
         glUniform1f(draw.uniform("brightness"), brightness);
         glBindVertexArray(sprites.id());
         glBindVertexBuffer(0, positions[current].id(), 0, sizeof(glm::vec4));
@@ -309,8 +296,8 @@ private:
         if (ImGui::Button("restart")) restart();
         if (fmaCalibration.fmaGflops == 0) {
             ImGui::SameLine();
-            if (ImGui::Button("measure FMA rate"))  // the framework's calibration, once
-                fmaCalibration = cs::calibrateDevice(timingMethod());
+            // The framework's calibration, a second or so.
+            if (ImGui::Button("measure FMA rate")) fmaRateAsked = true;
         }
     }
 
