@@ -55,7 +55,6 @@ private:
     cs::Buffer sphereVertices, boxVertices;
     GLsizei sphereVertexCount = 0, boxVertexCount = 0;
     std::uint32_t stepCount = 0;
-    std::string countNote;  // why the overlay's count was lowered, if it was
 
     void checkOptions() override {
         if (!options().input.empty())
@@ -64,12 +63,10 @@ private:
 
     void setup() override {
         buildStepProgram();
-        if (!options().input.empty()) {
+        if (!options().input.empty())
             loadState(options().input);
-        } else {
-            checkDispatchable();  // before emitAll() allocates them
+        else
             emitAll();
-        }
         drawParticles = cs::Program::graphics("particles/particle.vert", "particles/particle.frag");
         drawScene = cs::Program::graphics("particles/scene.vert", "particles/scene.frag");
         const auto sphere = particles::sphereTriangles(24, 48);
@@ -94,6 +91,9 @@ private:
     // its age reaches zero. The delays spread over one lifetime, so the shower starts as a
     // stream rather than as one burst.
     void emitAll() {
+        // Before anything is allocated: one dispatch must cover every particle. The call that
+        // sizes it throws cs::Error past the GL's limit on work groups.
+        step.groupsFor(GLuint(count));
         std::vector<Particle> state(static_cast<size_t>(count));
         const float spread = lifetime > 0 ? lifetime : 4.0f;
         for (size_t i = 0; i < state.size(); ++i)
@@ -121,8 +121,8 @@ private:
             if (!finite(state[i].position, 4) || !finite(state[i].velocity, 3))
                 throw cs::Error(cs::printable(path) + ": particle " + std::to_string(i) +
                                 " has a value that is not a finite number");
+        step.groupsFor(state.size());  // as emitAll() does
         count = int(state.size());
-        checkDispatchable();
         upload(state);
     }
 
@@ -162,28 +162,11 @@ private:
         return {kSphereSwing * sphereSpeed * float(std::cos(sphereSpeed * t)), 0.0f, 0.0f};
     }
 
-    // A GL launches at most GL_MAX_COMPUTE_WORK_GROUP_COUNT groups per dispatch (65535 on
-    // llvmpipe and the spec's minimum), so one dispatch covers at most that many times
-    // local_size particles. Checked up front: throws cs::Error naming the limit.
-    void checkDispatchable() const { step.groupsFor(GLuint(count)); }
-
     void update(double) override {
-        const bool newLocalSize = params.changed(&localSize), newCount = params.changed(&count);
-        bool lowered = false;
-        if (newLocalSize || newCount) {
-            // A slider may ask for more than one dispatch covers; lower the count and say so.
-            const auto most = std::uint64_t(cs::maxGroupCount(0)) * std::uint64_t(localSize);
-            countNote.clear();
-            if (std::uint64_t(count) > most) {
-                countNote = "count lowered to " + std::to_string(most) + ": this GL dispatches " +
-                            std::to_string(cs::maxGroupCount(0)) + " groups of " +
-                            std::to_string(localSize);
-                count = int(most);
-                lowered = true;
-            }
-        }
-        if (newLocalSize) buildStepProgram();
-        if (newCount || lowered) emitAll();
+        // A count or work-group size this GL cannot dispatch throws cs::Error below; after an
+        // overlay edit the framework undoes the edit and shows why.
+        if (params.changed(&localSize)) buildStepProgram();
+        if (params.changed(&count)) emitAll();
 
         auto pass = gpuPass("step");
         step.use();
@@ -195,14 +178,14 @@ private:
         glUniform1f(step.uniform("sphereRadius"), sphereRadius);
         glUniform1f(step.uniform("lifetime"), lifetime);
         glUniform1ui(step.uniform("seed"), seed());
-        const GLuint groups = step.groupsFor(GLuint(count)).x;
+        const glm::uvec3 groups = step.groupsFor(GLuint(count));
         for (int i = 0; i < stepsPerFrame; ++i) {
             ++stepCount;
             const double t = double(stepCount) * dt;  // the sphere is where it is at the step's end
             glUniform3fv(step.uniform("sphereCenter"), 1, glm::value_ptr(sphereCenter(t)));
             glUniform3fv(step.uniform("sphereVelocity"), 1, glm::value_ptr(sphereVelocity(t)));
             glUniform1ui(step.uniform("step"), stepCount);
-            glDispatchCompute(groups, 1, 1);
+            glDispatchCompute(groups.x, groups.y, groups.z);
             // The next step reads what this one wrote.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
@@ -257,7 +240,6 @@ private:
 
     void ui() override {
         if (ImGui::Button("reset emitter")) emitAll();
-        if (!countNote.empty()) ImGui::TextWrapped("%s", countNote.c_str());
         ImGui::Text("simulated %.2f s in %u steps", double(stepCount) * dt, stepCount);
     }
 
