@@ -171,6 +171,7 @@ private:
         auto pass = gpuPass("step");
         step.use();
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, particles.id());
+        glUniform1ui(step.uniform("count"), GLuint(count));
         glUniform1f(step.uniform("dt"), dt);
         glUniform3f(step.uniform("gravity"), 0.0f, -gravity, 0.0f);
         glUniform1i(step.uniform("integrator"), integratorIndex());
