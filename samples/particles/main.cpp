@@ -187,11 +187,11 @@ private:
             glUniform3fv(step.uniform("sphereVelocity"), 1, glm::value_ptr(sphereVelocity(t)));
             glUniform1ui(step.uniform("step"), stepCount);
             glDispatchCompute(groups.x, groups.y, groups.z);
-            // The next step reads what this one wrote.
+            // The next step reads what this one wrote as a storage buffer (SHADER_STORAGE).
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
-        // The draw reads the particles as vertex attributes, and --output as a buffer:
-        // shader writes must be visible to both.
+        // After the last step: the draw reads the particles as vertex attributes
+        // (VERTEX_ATTRIB_ARRAY) and --output copies them (BUFFER_UPDATE).
         glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     }
 
