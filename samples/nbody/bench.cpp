@@ -4,7 +4,6 @@
 #include <chrono>
 #include <sstream>
 
-#include "bodies.h"
 #include "gl/info.h"
 #include "util/error.h"
 #include "util/parse.h"
@@ -23,11 +22,11 @@ std::vector<int> defaultBodyCounts() {
 
 // The CPU sums the pulls on the first 2048 bodies (or all, if fewer) from all N: the rate per
 // interaction is the same as for all N^2, and N = 64k stays a matter of seconds.
-double cpuGflops(int n, const Sweep& sweep) {
-    const std::vector<Body> bodies = makeBodies("plummer", n, 1, 1, 0.01f, 1);
+double cpuGflops(const std::vector<Body>& bodies, const Sweep& sweep) {
+    const size_t n = bodies.size();
     std::vector<glm::vec4> positions(n);
-    for (int i = 0; i < n; ++i) positions[i] = bodies[i].positionMass;
-    const size_t rows = std::min(n, 2048);
+    for (size_t i = 0; i < n; ++i) positions[i] = bodies[i].positionMass;
+    const size_t rows = std::min<size_t>(n, 2048);
     std::vector<glm::vec3> pulls;
     const auto start = std::chrono::steady_clock::now();
     cpuPulls(positions, rows, sweep.softeningSqr, pulls);
@@ -56,7 +55,9 @@ std::vector<cs::BenchFigure> runSweep(const Sweep& sweep, const cs::Calibration&
     const std::vector<int> counts =
         sweep.bodyCounts.empty() ? defaultBodyCounts() : sweep.bodyCounts;
     for (int n : counts) {
-        sweep.loadBodies(n);
+        const std::vector<Body> bodies =
+            makeBodies("plummer", n, 1.0f, 1.0f, sweep.softeningSqr, 1);
+        sweep.loadBodies(bodies);
         const double flops = sweep.flopsPerInteraction * double(n) * n;
         const std::string ofN = " N=" + std::to_string(n);
         double best[2] = {0, 0};
@@ -72,7 +73,7 @@ std::vector<cs::BenchFigure> runSweep(const Sweep& sweep, const cs::Calibration&
                 best[k] = std::max(best[k], figures.back().value);
             }
         }
-        const double cpu = cpuGflops(n, sweep);
+        const double cpu = cpuGflops(bodies, sweep);
         figures.push_back({"cpu reference" + ofN, cpu, "GFLOP/s", 0, ""});
         figures.push_back({"tiled/naive best" + ofN, best[1] / best[0], "x", 0, ""});
         figures.push_back({"tiled best/cpu" + ofN, best[1] / cpu, "x", 0, ""});

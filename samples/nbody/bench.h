@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bench/calibration.h"
+#include "bodies.h"
 #include "gl/program.h"
 
 namespace nbody {
@@ -19,9 +20,9 @@ struct Sweep {
     std::vector<int> bodyCounts;  // none: 4096, 16384, 65536 (4096, 8192 on a CPU renderer)
     std::vector<int> localSizes;  // the work-group sizes to build each kernel with
     double flopsPerInteraction;
-    float softeningSqr;
-    // Makes N bodies the state that dispatchStep steps.
-    std::function<void(int n)> loadBodies;
+    float softeningSqr;  // the steps' eps^2, which the CPU reference uses too
+    // Makes `bodies` (a Plummer sphere of each N) the state that dispatchStep steps.
+    std::function<void(const std::vector<Body>& bodies)> loadBodies;
     // The step program of `kernel` ("naive" or "tiled") with the work-group size `localSize`.
     std::function<cs::Program(const std::string& kernel, int localSize)> stepProgram;
     // One dispatch of `program` that leaves the state as it was, so that every repeat is alike.

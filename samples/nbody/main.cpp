@@ -336,8 +336,7 @@ private:
         // The same for both kernels at every work-group size, for each N of --bench-sizes.
         nbody::Sweep sweep{
             benchSizes, kLocalSizes, kFlopsPerInteraction, softeningSqr,
-            [&](int n) { load(nbody::makeBodies("plummer", n, 1.0f, 1.0f, softeningSqr, 1)); },
-            stepProgram,
+            [&](const std::vector<nbody::Body>& bodies) { load(bodies); }, stepProgram,
             // No kicks, no drift: the state stays as it is.
             [&](const cs::Program& program) { dispatchStep(program, 0.0f, 0.0f, 0.0f); },
             timingMethod()};
