@@ -74,7 +74,7 @@ private:
     std::string source;              // where the bodies came from, for the overlay
     std::vector<int> benchSizes;     // --bench-sizes
     cs::Calibration fmaCalibration;  // measured on request in the overlay
-    bool fmaRateAsked = false;       // by the overlay's button
+    bool restartPressed = false, fmaRatePressed = false;  // the overlay's buttons
 
     void checkOptions() override {
         if (!options().input.empty())
@@ -151,12 +151,13 @@ private:
     bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
 
     void update(double) override {
-        if (params.changed({&initial, &bodyCount, &totalMass})) restart();
+        // The overlay's buttons only ask: what they ask for issues GL commands, so it runs here.
+        const bool restartAsked = std::exchange(restartPressed, false);
+        if (params.changed({&initial, &bodyCount, &totalMass}) || restartAsked) restart();
         if (params.changed({&kernel, &localSize})) buildStep();
         // Energy depends on G and eps: measure the drift afresh from here.
         if (params.changed({&G, &softeningSqr})) haveBaseline = false;
-        // The overlay's button asks for it; it runs and times kernels, so here, not in ui().
-        if (std::exchange(fmaRateAsked, false))
+        if (std::exchange(fmaRatePressed, false))
             fmaCalibration = cs::calibrateDevice(timingMethod());
 
         // Diagnostics only when the overlay shows them, and not while --bench times the step.
@@ -293,11 +294,11 @@ private:
                         e0 != 0 ? (e - e0) / std::abs(e0) : 0.0,
                         glm::length(dp) / std::max(momentum0.w, 1e-30f));
         }
-        if (ImGui::Button("restart")) restart();
+        if (ImGui::Button("restart")) restartPressed = true;
         if (fmaCalibration.fmaGflops == 0) {
             ImGui::SameLine();
             // The framework's calibration, a second or so.
-            if (ImGui::Button("measure FMA rate")) fmaRateAsked = true;
+            if (ImGui::Button("measure FMA rate")) fmaRatePressed = true;
         }
     }
 

@@ -8,6 +8,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <utility>
 
 #include "app/sample.h"
 #include "gl/program.h"
@@ -55,6 +56,7 @@ private:
     cs::Buffer sphereVertices, boxVertices;
     GLsizei sphereVertexCount = 0, boxVertexCount = 0;
     std::uint32_t stepCount = 0;
+    bool resetPressed = false;  // the overlay's button
 
     void checkOptions() override {
         if (!options().input.empty())
@@ -166,7 +168,9 @@ private:
         // A count or work-group size this GL cannot dispatch throws cs::Error below; after an
         // overlay edit the framework undoes the edit and shows why.
         if (params.changed(&localSize)) buildStepProgram();
-        if (params.changed(&count)) emitAll();
+        // The overlay's button only asks: emitting issues GL commands, so it runs here.
+        const bool resetAsked = std::exchange(resetPressed, false);
+        if (params.changed(&count) || resetAsked) emitAll();
 
         auto pass = gpuPass("step");
         step.use();
@@ -240,7 +244,7 @@ private:
     }
 
     void ui() override {
-        if (ImGui::Button("reset emitter")) emitAll();
+        if (ImGui::Button("reset emitter")) resetPressed = true;
         ImGui::Text("simulated %.2f s in %u steps", double(stepCount) * dt, stepCount);
     }
 
