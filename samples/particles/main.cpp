@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "app/sample.h"
+#include "gl/info.h"
 #include "gl/program.h"
 #include "mesh.h"
 #include "util/error.h"
@@ -93,14 +94,22 @@ private:
     // its age reaches zero. The delays spread over one lifetime, so the shower starts as a
     // stream rather than as one burst.
     void emitAll() {
-        // Before anything is allocated: one dispatch must cover every particle. The call that
-        // sizes it throws cs::Error past the GL's limit on work groups.
-        step.groupsFor(GLuint(count));
+        checkFits(std::size_t(count));
         std::vector<Particle> state(static_cast<size_t>(count));
         const float spread = lifetime > 0 ? lifetime : 4.0f;
         for (size_t i = 0; i < state.size(); ++i)
             state[i].position.w = -spread * float(i + 1) / float(state.size());
         upload(state);
+    }
+
+    // Before anything is allocated: one dispatch must cover every particle (the call that sizes
+    // it throws cs::Error past the GL's limit on work groups), and the step binds them all as
+    // one storage block.
+    void checkFits(std::size_t particles) const {
+        step.groupsFor(particles);
+        cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE,
+                         std::int64_t(particles * sizeof(Particle)),
+                         "a state of " + std::to_string(particles) + " particles");
     }
 
     // --input: the state file (README.md: count x 32 bytes of Particle).
@@ -123,7 +132,7 @@ private:
             if (!finite(state[i].position, 4) || !finite(state[i].velocity, 3))
                 throw cs::Error(cs::printable(path) + ": particle " + std::to_string(i) +
                                 " has a value that is not a finite number");
-        step.groupsFor(state.size());  // as emitAll() does
+        checkFits(state.size());
         count = int(state.size());
         upload(state);
     }

@@ -285,6 +285,21 @@ TEST_F(ParticlesTest, MoreWorkGroupsThanTheGlDispatchesIsAnError) {
     EXPECT_EQ(run.exitCode, 0) << run.err;
 }
 
+// The step binds every particle as one storage block: a state larger than this GL's
+// GL_MAX_SHADER_STORAGE_BLOCK_SIZE (128 MiB on llvmpipe: 4194304 particles) is refused before
+// anything is allocated, naming the limit.
+TEST_F(ParticlesTest, MoreParticlesThanOneStorageBlockHoldsIsAnError) {
+    const std::string maxBytes = glInfo("max SSBO size:");
+    ASSERT_FALSE(maxBytes.empty());
+    const long long particles = std::stoll(maxBytes) / 32 + 1;
+    if (particles > (1 << 24))
+        GTEST_SKIP() << "this GL binds " << maxBytes << " bytes, more than "
+                     << "the largest count (2^24 particles) needs";
+    expectFailure({"--set", "count=" + std::to_string(particles), "--set", "local_size=1024"}, 1,
+                  "a state of " + std::to_string(particles) +
+                      " particles needs GL_MAX_SHADER_STORAGE_BLOCK_SIZE >= ");
+}
+
 TEST_F(ParticlesTest, EmptyStateFile) {
     const std::string input = (dir / "empty.bin").string();
     cs::writeFileAtomic(input, "");
