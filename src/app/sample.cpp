@@ -313,6 +313,8 @@ void Sample::reportBench() {
     report.glVersion = glVersion();
     report.timing = profiler_.methodName();
     for (const std::string& name : params.names()) report.params[name] = params.valueText(name);
+    for (const std::string& name : flags.names())
+        report.params["--" + name] = flags.valueText(name);
     report.calibration = calibration_;
     // A pass that ran only before the timed frames (once, at the start) has no times to report.
     for (const std::string& pass : profiler_.passNames())

@@ -29,22 +29,22 @@ struct KnownLimit {
 };
 const KnownLimit kKnownLimits[] = {
     {GL_MAX_SHADER_STORAGE_BLOCK_SIZE, "GL_MAX_SHADER_STORAGE_BLOCK_SIZE",
-     " bytes in one shader storage block"},
+     "bytes in one shader storage block"},
     {GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, "GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS",
-     " storage buffers in a fragment shader"},
-    {GL_MAX_TEXTURE_SIZE, "GL_MAX_TEXTURE_SIZE", " pixels per side"},
+     "storage blocks in a fragment shader"},
+    {GL_MAX_TEXTURE_SIZE, "GL_MAX_TEXTURE_SIZE", "pixels per side"},
     {GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, "GL_MAX_COMPUTE_SHARED_MEMORY_SIZE",
-     " bytes of shared memory"},
+     "bytes of shared memory"},
     {GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, "GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS",
-     " invocations in a work group"},
+     "invocations in a work group"},
     {GL_MAX_COMPUTE_WORK_GROUP_SIZE, "GL_MAX_COMPUTE_WORK_GROUP_SIZE",
-     " invocations along {axis} in a work group"},
+     "invocations along {axis} in a work group"},
     {GL_MAX_COMPUTE_WORK_GROUP_COUNT, "GL_MAX_COMPUTE_WORK_GROUP_COUNT",
-     " work groups along {axis} in one dispatch"},
+     "work groups along {axis} in one dispatch"},
     {GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB, "GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB",
-     " invocations in a work group of variable size"},
+     "invocations in a work group of variable size"},
     {GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB, "GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB",
-     " invocations along {axis} in a work group of variable size"},
+     "invocations along {axis} in a work group of variable size"},
 };
 
 void throwOverLimit(GLenum limit, const char* axis, std::int64_t needed, std::int64_t allowed,
@@ -54,10 +54,10 @@ void throwOverLimit(GLenum limit, const char* axis, std::int64_t needed, std::in
                      [&](const KnownLimit& entry) { return entry.limit == limit; });
     const std::string name =
         k != std::end(kKnownLimits) ? k->name : "limit " + std::to_string(limit);
-    std::string unit = k != std::end(kKnownLimits) ? k->unit : "";
+    std::string unit = k != std::end(kKnownLimits) ? std::string(" (") + k->unit + ")" : "";
     if (const size_t at = unit.find("{axis}"); at != std::string::npos) unit.replace(at, 6, axis);
-    throw Error(what + " needs " + std::to_string(needed) + unit + "; this GL allows " +
-                std::to_string(allowed) + " (" + name + ")");
+    throw Error(what + " needs " + name + " >= " + std::to_string(needed) + unit +
+                "; this GL's is " + std::to_string(allowed));
 }
 
 // The --info line for ARB_compute_variable_group_size: its own limits, or "none".

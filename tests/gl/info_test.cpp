@@ -19,10 +19,10 @@ TEST_F(Info, ALimitItselfIsAllowedAndOnePastItRefused) {
     const std::string message = errorFrom([&] {
         cs::requireLimit(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, invocations + 1, "a group");
     });
-    EXPECT_EQ(message, "a group needs " + std::to_string(invocations + 1) +
-                           " invocations in a work group; this GL allows " +
-                           std::to_string(invocations) +
-                           " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS)");
+    EXPECT_EQ(message, "a group needs GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS >= " +
+                           std::to_string(invocations + 1) +
+                           " (invocations in a work group); this GL's is " +
+                           std::to_string(invocations));
 }
 
 TEST_F(Info, AnIndexedLimitNamesItsAxis) {
@@ -33,11 +33,9 @@ TEST_F(Info, AnIndexedLimitNamesItsAxis) {
         const std::string message = errorFrom([&] {
             cs::requireLimit(GL_MAX_COMPUTE_WORK_GROUP_SIZE, axis, size + 1, "local size");
         });
-        const std::string along = std::string(" along ") + "xyz"[axis] + " ";
-        EXPECT_NE(message.find(std::to_string(size + 1) + " invocations" + along),
-                  std::string::npos)
-            << message;
-        EXPECT_NE(message.find("(GL_MAX_COMPUTE_WORK_GROUP_SIZE)"), std::string::npos) << message;
+        EXPECT_EQ(message, "local size needs GL_MAX_COMPUTE_WORK_GROUP_SIZE >= " +
+                               std::to_string(size + 1) + " (invocations along " + "xyz"[axis] +
+                               " in a work group); this GL's is " + std::to_string(size));
     }
 }
 
