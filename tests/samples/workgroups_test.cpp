@@ -132,6 +132,18 @@ protected:
         return sizes;
     }
 
+    // expectDump for each of randomSizes, with the local size given the way `sizing` says.
+    void expectRandomDumps(const std::string& sizing, const Size& maxLocal,
+                           std::uint64_t maxInvocations) {
+        for (const auto& [groups, local] :
+             randomSizes(maxLocal, maxInvocations, maxGroups(), 1 << 16)) {
+            SCOPED_TRACE(text(groups) + " groups of " + text(local));
+            std::vector<std::string> args = sizeArgs(groups, local);
+            args.insert(args.end(), {"--set", "sizing=" + sizing});
+            expectDump(args, groups, local);
+        }
+    }
+
     static Size maxLocal() { return parseAxes(glInfo("max work-group size:")); }
     static Size maxGroups() { return parseAxes(glInfo("max work-group count:")); }
     static std::uint64_t maxInvocations() {
@@ -175,13 +187,7 @@ TEST_F(WorkgroupsTest, TheSuperBibles64x64GroupMeetsTheInvocationLimit) {
 }
 
 TEST_F(WorkgroupsTest, RandomSizesUpToTheLimitsDumpTheFormulas) {
-    for (const auto& [groups, local] :
-         randomSizes(maxLocal(), maxInvocations(), maxGroups(), 1 << 16)) {
-        SCOPED_TRACE(text(groups) + " groups of " + text(local));
-        std::vector<std::string> args = sizeArgs(groups, local);
-        args.insert(args.end(), {"--set", "sizing=fixed"});
-        expectDump(args, groups, local);
-    }
+    expectRandomDumps("fixed", maxLocal(), maxInvocations());
 }
 
 // glDispatchComputeGroupSizeARB, where the GL has it, with its own (smaller) limits.
@@ -195,13 +201,7 @@ TEST_F(WorkgroupsTest, VariableGroupSizeDumpsTheFormulas) {
     const Size maxVariable = parseAxes(variable.substr(sizeAt));
     const std::uint64_t maxVariableInvocations =
         std::stoull(variable.substr(variable.find(", ", sizeAt) + 2));
-    for (const auto& [groups, local] :
-         randomSizes(maxVariable, maxVariableInvocations, maxGroups(), 1 << 16)) {
-        SCOPED_TRACE(text(groups) + " groups of " + text(local));
-        std::vector<std::string> args = sizeArgs(groups, local);
-        args.insert(args.end(), {"--set", "sizing=variable"});
-        expectDump(args, groups, local);
-    }
+    expectRandomDumps("variable", maxVariable, maxVariableInvocations);
 }
 
 TEST_F(WorkgroupsTest, VariableSizingWithoutTheExtensionIsRefused) {
