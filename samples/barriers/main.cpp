@@ -118,7 +118,7 @@ private:
 
     // A different token for every run of every experiment, never 0 (publish's flag starts at 0).
     std::uint32_t tokenFor(std::size_t e, int run) const {
-        return seed() * 2654435761u + std::uint32_t(e * 100003 + std::size_t(run)) * 2u + 1u;
+        return (seed() * 2654435761u + std::uint32_t(e * 100003 + std::size_t(run)) * 2u) | 1u;
     }
 
     void runExperiments() {
@@ -135,7 +135,7 @@ private:
                     auto pass = gpuPass("experiments");
                     dispatch(kExperiments[e], token);
                 }
-                // The check reads back what the shaders wrote (glGetBufferSubData).
+                // The check reads back what the shaders wrote (BUFFER_UPDATE).
                 glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
                 check(outcome, token);
             }

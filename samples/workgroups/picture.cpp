@@ -95,7 +95,7 @@ void Painter::paint(const cs::Buffer& records, glm::uvec3 extent, glm::uvec3 gro
     glBindImageTexture(0, picture_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
     const glm::uvec3 tiles = program_.groupsFor(layout_.size.x, layout_.size.y);
     glDispatchCompute(tiles.x, tiles.y, tiles.z);
-    // The draw samples the picture as a texture.
+    // The draw samples the picture as a texture (TEXTURE_FETCH).
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
 }
 

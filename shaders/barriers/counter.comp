@@ -35,5 +35,5 @@ void main() {
 #else
     uint ticket = atomicCounterIncrement(counter);  // the same, for an atomic_uint
 #endif
-    tickets[gl_GlobalInvocationID.x] = ticket;
+    tickets[gl_GlobalInvocationID.x] = ticket;  // whole groups are dispatched: no overhang
 }

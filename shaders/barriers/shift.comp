@@ -24,6 +24,8 @@ shared uint values[GROUP_SIZE];
 
 void main() {
     uint local = gl_LocalInvocationIndex;
+    // Every invocation is an element (the sample dispatches whole groups of them): no
+    // overhang, and none may return before the barrier.
     uint first = gl_WorkGroupID.x * uint(GROUP_SIZE);  // the group's first element
     values[local] = valueOf(token, first + local);
 #if WITH_BARRIER
