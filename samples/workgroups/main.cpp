@@ -23,8 +23,8 @@ namespace {
 
 using workgroups::Record;  // one invocation's ids: eight uint32, as --output stores them
 
-// The dispatches the books draw. The Red Book gives Example 12.5's local size, not a count of
-// groups: 4 x 8 of them make the picture square.
+// The dispatches the books draw. For Red Book Example 12.5 only the local size is the book's;
+// 4 x 8 groups of it make the picture square.
 struct Preset {
     const char* name;
     glm::uvec3 groups, local;
