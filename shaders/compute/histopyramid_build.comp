@@ -2,7 +2,9 @@
 // Histopyramid, build (src/compute/histopyramid.cpp): level `level` from the one below, one
 // invocation per cell, each adding up its 2x2 children. One dispatch per level, a barrier
 // between them: a level is complete only when every work group of its pass has finished.
+layout(local_size_x = 256) in;
 #include "histopyramid_levels.glsl"
+#include "linear_item.glsl"
 
 uniform uint level;  // the level built, 1 to top
 

@@ -10,7 +10,9 @@
 //
 // Children are visited in Z order, and in Morton order that is index order: output k is the
 // k-th kept element, so the indices come out ascending, as from the scan.
+layout(local_size_x = 256) in;
 #include "histopyramid_levels.glsl"
+#include "linear_item.glsl"
 
 layout(std430, binding = 2) writeonly buffer Indices { uint indices[]; };
 #include "compact_result.glsl"  // the count, and the groups this pass was dispatched with
