@@ -22,7 +22,7 @@ struct SweepTimes {
     double density = 0;                  // the fraction of them flagged (each by chance)
     std::uint32_t kept = 0;              // how many were
     double ms[4] = {};                   // median of each method in kMethods, whole compaction
-    double buildMs = 0, traverseMs = 0;  // the scalar histopyramid's two phases
+    double buildMs = 0, traverseMs = 0;  // the scalar histopyramid's two phases, timed apart
 };
 
 // Edges 64, 128, ... up to maxEdge, each at every density of kDensities, timed the way
