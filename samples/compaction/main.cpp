@@ -55,6 +55,10 @@ private:
     std::uint64_t frameNumber = 0;
 
     glm::uvec3 size() const { return {nx, ny, nz}; }
+    std::string volumeName() const {
+        return "a " + std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz) +
+               " volume";
+    }
     std::uint64_t elements() const { return std::uint64_t(nx) * ny * nz; }
     int methodIndex() const {
         return int(std::find(std::begin(compaction::kMethodNames),
@@ -85,12 +89,10 @@ private:
     // Everything sized by the volume: four 32-bit values per voxel, the most any one needs.
     void createVolume() {
         if (elements() > cs::kMaxCompactElements)
-            throw cs::Error("a " + std::to_string(nx) + "x" + std::to_string(ny) + "x" +
-                            std::to_string(nz) + " volume has more than 2^31 voxels");
+            throw cs::Error(volumeName() + " has more than 2^31 voxels");
         const auto bytes = GLsizeiptr(elements() * 4);
         cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, bytes,
-                         "a " + std::to_string(nx) + "x" + std::to_string(ny) + "x" +
-                             std::to_string(nz) + " volume (4 bytes per voxel in one block)");
+                         volumeName() + " (4 bytes per voxel in one block)");
         classify.groupsFor(nx, ny, nz);  // throws, naming the limit, past what a dispatch takes
         std::vector<float> values;
         if (!options().input.empty()) values = compaction::readVolume(options().input, size());

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "gl/debug.h"
+#include "gl/info.h"
 #include "util/error.h"
 
 namespace cs {
@@ -33,6 +34,10 @@ void GpuHistoPyramid::build(const Buffer& flags, std::uint64_t n) {
         total += cells[top];
     } while (cells[top] > 1);
     const std::uint64_t cellBytes = partialSums_ ? 16 : 4;
+    // Every level is bound at once, for the traversal.
+    requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, std::int64_t(total * cellBytes),
+                 "a histopyramid of " + std::to_string(n) + " cells" +
+                     (partialSums_ ? " with partial sums" : ""));
     if (std::uint64_t(levels_.size()) < total * cellBytes)
         levels_ =
             Buffer(partialSums_ ? "histopyramid levels (partial sums)" : "histopyramid levels",
