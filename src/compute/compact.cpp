@@ -39,7 +39,17 @@ void GpuCompact::run(const Buffer& flags, std::uint64_t n, const Buffer& indices
         writeCompactResult(arguments_, pyramid_->levels(), pyramid_->countIndex(), result, next);
         return;
     }
-    const glm::uvec3 groups = itemGroups(n, 256);
+    // The scatter and the append: one invocation per flag, reading the flags at binding 0 and
+    // writing indices at 2, with their own third buffer at `binding`.
+    const auto overFlags = [&](const Program& pass, GLuint binding, const Buffer& own) {
+        pass.use();
+        glUniform1ui(pass.uniform("count"), GLuint(n));
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, flags.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, indices.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, own.id());
+        const glm::uvec3 groups = itemGroups(n, 256);
+        glDispatchCompute(groups.x, groups.y, groups.z);
+    };
     if (method_ == CompactMethod::Scan) {
         if (std::uint64_t(scanned_.size()) < n * 4)
             scanned_ = Buffer("compaction: scanned flags", GLsizeiptr(n * 4), BufferUse::Computed);
@@ -47,12 +57,7 @@ void GpuCompact::run(const Buffer& flags, std::uint64_t n, const Buffer& indices
         scan_.run(flags, scanned_, n);
         // The scatter and the count's reader below read the scanned flags.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        scatter_.use();
-        glUniform1ui(scatter_.uniform("count"), GLuint(n));
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, flags.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, scanned_.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, indices.id());
-        glDispatchCompute(groups.x, groups.y, groups.z);
+        overFlags(scatter_, 1, scanned_);
         // The last inclusive sum is the count.
         writeCompactResult(arguments_, scanned_, std::uint32_t(n - 1), result, next);
         return;
@@ -65,12 +70,7 @@ void GpuCompact::run(const Buffer& flags, std::uint64_t n, const Buffer& indices
     glBindBuffer(GL_COPY_WRITE_BUFFER, counter_.id());
     glClearBufferData(GL_COPY_WRITE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-    append_.use();
-    glUniform1ui(append_.uniform("count"), GLuint(n));
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, flags.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, indices.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, counter_.id());
-    glDispatchCompute(groups.x, groups.y, groups.z);
+    overFlags(append_, 3, counter_);
     // The count's reader below reads the counter from a shader (SHADER_STORAGE); the next
     // run's glClearBufferData rewrites it, and must wait for these atomics (BUFFER_UPDATE).
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
