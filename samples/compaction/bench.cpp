@@ -8,6 +8,7 @@
 
 #include "bench/calibration.h"
 #include "compute/histopyramid.h"
+#include "gl/info.h"
 #include "util/error.h"
 
 namespace compaction {
@@ -39,8 +40,20 @@ std::vector<SweepTimes> benchSweep(int maxEdge, std::uint32_t seed,
                                    cs::GpuProfiler::Method method) {
     std::vector<SweepTimes> sweep;
     std::mt19937 random{seed};
+    const auto maxBlock = std::uint64_t(cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE));
     for (int edge = 64; edge <= maxEdge; edge *= 2) {
         const std::size_t n = std::size_t(edge) * edge * edge;
+        // The most any method binds at once: the running sums' levels, 16 bytes per cell on
+        // a third of n cells. A size the device cannot hold ends the sweep, with a note.
+        const std::uint64_t needed = 16 * ((n + 2) / 3);
+        if (needed > maxBlock) {
+            std::fprintf(stderr,
+                         "compaction: --bench stops before %d^3, which needs storage blocks of "
+                         "%llu bytes; this GL's hold %llu\n",
+                         edge, static_cast<unsigned long long>(needed),
+                         static_cast<unsigned long long>(maxBlock));
+            break;
+        }
         const auto bytes = GLsizeiptr(n * 4);
         cs::Buffer flags("bench flags", bytes, cs::BufferUse::Computed);
         cs::Buffer indices("bench indices", bytes, cs::BufferUse::Computed);

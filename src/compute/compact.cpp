@@ -5,6 +5,7 @@
 #include "compute/histopyramid.h"
 #include "gl/debug.h"
 #include "gl/dispatch.h"
+#include "gl/info.h"
 #include "util/error.h"
 
 namespace cs {
@@ -30,6 +31,9 @@ void GpuCompact::run(const Buffer& flags, std::uint64_t n, const Buffer& indices
         throw Error("compaction: the result needs " + std::to_string(sizeof(CompactResult)) +
                     " bytes; got " + std::to_string(result.size()));
     if (next.localSize == 0) throw Error("compaction: the next pass's local size is 0");
+    // The flags and the indices are bound whole.
+    requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, std::int64_t(n * 4),
+                 "a compaction of " + std::to_string(n) + " flags");
     if (!arguments_) arguments_ = compactArgumentsProgram();
     DebugGroup group("compact");
 
