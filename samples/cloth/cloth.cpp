@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 #include <utility>
 
 #include "util/error.h"
 #include "util/file.h"
+#include "util/float_bytes.h"
 
 namespace cloth {
 namespace {
@@ -87,14 +86,6 @@ glm::vec3 xpbdCorrection(const Physics& p, glm::vec3 xa, glm::vec3 pa, float wa,
     return dlambda * direction;
 }
 
-float readFloatLe(const unsigned char* bytes) {
-    const std::uint32_t bits = std::uint32_t(bytes[0]) | std::uint32_t(bytes[1]) << 8 |
-                               std::uint32_t(bytes[2]) << 16 | std::uint32_t(bytes[3]) << 24;
-    float value;
-    std::memcpy(&value, &bits, sizeof value);
-    return value;
-}
-
 }  // namespace
 
 long long springCount(int width, int height) {
@@ -146,7 +137,7 @@ std::vector<Point> readPoints(const std::string& path, int width, int height) {
     std::vector<Point> points(count);
     const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
     for (size_t i = 0; i < count; ++i) {
-        for (int k = 0; k < 4; ++k) points[i][k] = readFloatLe(data + 16 * i + 4 * k);
+        for (int k = 0; k < 4; ++k) points[i][k] = cs::readFloatLe(data + 16 * i + 4 * k);
         const std::string where = cs::printable(path) + ": point " + std::to_string(i) + " (" +
                                   std::to_string(i % width) + ", " + std::to_string(i / width) +
                                   ")";
@@ -161,12 +152,7 @@ std::vector<Point> readPoints(const std::string& path, int width, int height) {
 std::string encodePoints(const std::vector<Point>& points) {
     std::string bytes(points.size() * sizeof(Point), '\0');
     for (size_t i = 0; i < points.size(); ++i)
-        for (int k = 0; k < 4; ++k) {
-            std::uint32_t bits;
-            std::memcpy(&bits, &points[i][k], sizeof bits);
-            for (int b = 0; b < 4; ++b)
-                bytes[16 * i + 4 * k + b] = static_cast<char>(bits >> (8 * b));
-        }
+        for (int k = 0; k < 4; ++k) cs::writeFloatLe(points[i][k], &bytes[16 * i + 4 * k]);
     return bytes;
 }
 
@@ -259,20 +245,10 @@ void CpuCloth::springsGather(const Physics& p) {
                 continue;
             }
             glm::vec3 force(0.0f);
-            for (int k = 0; k < kDirections; ++k) {
-                const int ax = x + kOffsets[k][0], ay = y + kOffsets[k][1];
-                const int bx = x - kOffsets[k][0], by = y - kOffsets[k][1];
-                if (inGrid(ax, ay)) {
-                    const size_t j = size_t(ay) * width + ax;
-                    force += springForce(p, xi, v, glm::vec3(positions[j]),
-                                         glm::vec3(velocities[j]), rest[k * count + i]);
-                }
-                if (inGrid(bx, by)) {
-                    const size_t j = size_t(by) * width + bx;
-                    force += springForce(p, xi, v, glm::vec3(positions[j]),
-                                         glm::vec3(velocities[j]), rest[k * count + j]);
-                }
-            }
+            forEachSpringAt(x, y, [&](size_t j, float restLength) {
+                force += springForce(p, xi, v, glm::vec3(positions[j]), glm::vec3(velocities[j]),
+                                     restLength);
+            });
             integrate(p, xi, v, self.w, force, glm::vec3(normals[i]));
             scratch_[i] = Point(xi, self.w);
             scratchVelocities_[i] = glm::vec4(v, 0.0f);
@@ -367,24 +343,12 @@ void CpuCloth::xpbdJacobi(const Physics& p) {
             const glm::vec3 start(previous_[i]);
             glm::vec3 sum(0.0f);
             int springs = 0;
-            for (int k = 0; k < kDirections; ++k) {
-                const int ax = x + kOffsets[k][0], ay = y + kOffsets[k][1];
-                const int bx = x - kOffsets[k][0], by = y - kOffsets[k][1];
-                if (inGrid(ax, ay)) {
-                    const size_t j = size_t(ay) * width + ax;
-                    sum -= self.w * xpbdCorrection(p, glm::vec3(self), start, self.w,
-                                                   glm::vec3(positions[j]), glm::vec3(previous_[j]),
-                                                   positions[j].w, rest[k * count + i]);
-                    ++springs;
-                }
-                if (inGrid(bx, by)) {
-                    const size_t j = size_t(by) * width + bx;
-                    sum -= self.w * xpbdCorrection(p, glm::vec3(self), start, self.w,
-                                                   glm::vec3(positions[j]), glm::vec3(previous_[j]),
-                                                   positions[j].w, rest[k * count + j]);
-                    ++springs;
-                }
-            }
+            forEachSpringAt(x, y, [&](size_t j, float restLength) {
+                sum -= self.w * xpbdCorrection(p, glm::vec3(self), start, self.w,
+                                               glm::vec3(positions[j]), glm::vec3(previous_[j]),
+                                               positions[j].w, restLength);
+                ++springs;
+            });
             scratch_[i] = Point(glm::vec3(self) + (kJacobiWeight / float(springs)) * sum, self.w);
         }
     std::swap(positions, scratch_);

@@ -65,7 +65,7 @@ struct Physics {
 // them do not cut into the sphere that is drawn (a 3 cm chord sags 0.3 mm on a 0.5 m sphere).
 constexpr float kThickness = 0.005f;
 // Jacobi with averaging moves each point by this many times the mean of its constraints'
-// corrections (over-relaxation, Macklin et al. 2014 section 4.2; 1 converges slowly, 2 may
+// corrections (over-relaxation, as in Macklin et al. 2014; 1 converges slowly, 2 may
 // not converge at all).
 constexpr float kJacobiWeight = 1.5f;
 
@@ -117,6 +117,20 @@ private:
     void xpbdPredict(const Physics& p);
     void xpbdFinalize(const Physics& p);
     bool inGrid(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
+    // Calls f(neighbour, rest length) for each spring at point (x, y), in the shaders' order:
+    // per direction, the spring ahead (kept with this point), then the one behind (kept
+    // with the neighbour).
+    template <typename F>
+    void forEachSpringAt(int x, int y, F f) const {
+        const size_t count = positions.size(), i = size_t(y) * width + x;
+        for (int k = 0; k < kDirections; ++k)
+            for (int side = 1; side >= -1; side -= 2) {
+                const int nx = x + side * kOffsets[k][0], ny = y + side * kOffsets[k][1];
+                if (!inGrid(nx, ny)) continue;
+                const size_t j = size_t(ny) * width + nx;
+                f(j, rest[k * count + (side > 0 ? i : j)]);
+            }
+    }
 
     std::vector<Point> scratch_;                // gather and Jacobi write here, then swap
     std::vector<glm::vec4> scratchVelocities_;  // gather's

@@ -116,8 +116,9 @@ void integrate(inout vec3 x, inout vec3 v, float inverseMass, vec3 force, vec3 n
 }
 
 // XPBD for the distance constraint C = |xb - xa| - restLength, compliance 1 / stiffness and
-// damping d (Macklin, Mueller, Chentanez 2016, eqs. 18 and 26), one iteration per substep
-// (Macklin et al. 2019), so the multiplier starts from zero each time and needs no storage.
+// damping d (Macklin, Mueller, Chentanez 2016: the multiplier update, in its damped form),
+// one iteration per substep (Macklin et al. 2019), so the multiplier starts from zero each
+// time and needs no storage.
 // pa, pb: the positions at the substep's start. Returns dlambda times the direction a -> b:
 // a moves by -wa times it, b by +wb times it.
 vec3 xpbdCorrection(vec3 xa, vec3 pa, float wa, vec3 xb, vec3 pb, float wb, float restLength) {

@@ -35,16 +35,13 @@ void main() {
     }
     vec3 force = vec3(0.0);
     for (int k = 0; k < 6; ++k) {
-        ivec2 ahead = point + kOffsets[k], behind = point - kOffsets[k];
-        if (inGrid(ahead)) {  // this point's own spring
-            int j = indexOf(ahead);
-            force += springForce(x, v, positionsIn[j].xyz, velocitiesIn[j].xyz,
-                                 restLengths[k * count + i]);
-        }
-        if (inGrid(behind)) {  // the neighbour's spring to this point
-            int j = indexOf(behind);
-            force += springForce(x, v, positionsIn[j].xyz, velocitiesIn[j].xyz,
-                                 restLengths[k * count + j]);
+        for (int side = 1; side >= -1; side -= 2) {  // the spring ahead, then the one behind
+            ivec2 neighbour = point + side * kOffsets[k];
+            if (!inGrid(neighbour)) continue;
+            int j = indexOf(neighbour);
+            // A spring's rest length is kept with the point it starts from.
+            float restLength = restLengths[k * count + (side > 0 ? i : j)];
+            force += springForce(x, v, positionsIn[j].xyz, velocitiesIn[j].xyz, restLength);
         }
     }
     integrate(x, v, self.w, force, normals[i].xyz);

@@ -25,19 +25,14 @@ void main() {
     vec3 start = starts[i].xyz, sum = vec3(0.0);
     int springs = 0;
     for (int k = 0; k < 6; ++k) {
-        ivec2 ahead = point + kOffsets[k], behind = point - kOffsets[k];
-        if (inGrid(ahead)) {
-            int j = indexOf(ahead);
+        for (int side = 1; side >= -1; side -= 2) {  // the spring ahead, then the one behind
+            ivec2 neighbour = point + side * kOffsets[k];
+            if (!inGrid(neighbour)) continue;
+            int j = indexOf(neighbour);
             vec4 other = positionsIn[j];
+            float restLength = restLengths[k * count + (side > 0 ? i : j)];
             sum -= self.w * xpbdCorrection(self.xyz, start, self.w, other.xyz, starts[j].xyz,
-                                           other.w, restLengths[k * count + i]);
-            ++springs;
-        }
-        if (inGrid(behind)) {
-            int j = indexOf(behind);
-            vec4 other = positionsIn[j];
-            sum -= self.w * xpbdCorrection(self.xyz, start, self.w, other.xyz, starts[j].xyz,
-                                           other.w, restLengths[k * count + j]);
+                                           other.w, restLength);
             ++springs;
         }
     }
