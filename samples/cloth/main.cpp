@@ -316,6 +316,7 @@ private:
         if (checkRace) {
             const GLuint zero[2] = {0, 0};
             lost.upload(zero, sizeof zero);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 7, lost.id());  // see race_check.comp
             raceCheck.use();
             overGrid(raceCheck);
             // The integration zeroes the sums this pass reads: SHADER_STORAGE orders the two
@@ -357,6 +358,7 @@ private:
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
 
+    // The bindings every pass declares the same way (the GL offers at least 8).
     void bindState() const {
         const GLuint buffers[] = {positions[currentPositions].id(),
                                   velocities[currentVelocities].id(),
@@ -365,10 +367,8 @@ private:
                                   restLengths.id(),
                                   normals.id(),
                                   forces.id(),
-                                  starts.id(),
-                                  perPoint.id(),
-                                  lost.id()};
-        for (GLuint binding = 0; binding < 10; ++binding)
+                                  starts.id()};
+        for (GLuint binding = 0; binding < 8; ++binding)
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffers[binding]);
     }
 
@@ -423,6 +423,7 @@ private:
             auto pass = gpuPass("diagnostics");
             setUniforms(physics());
             bindState();
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, perPoint.id());  // see diagnostics.comp
             diagnose.use();
             overGrid(diagnose);
             // The reduction's shader reads the per-point values.

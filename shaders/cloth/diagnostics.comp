@@ -10,7 +10,9 @@ layout(local_size_x = LOCAL_SIZE, local_size_y = LOCAL_SIZE) in;
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
 layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 4) readonly buffer RestLengths { float restLengths[]; };
-layout(std430, binding = 8) writeonly buffer Diagnostics { vec4 diagnostics[]; };
+// Binding 2, which the steps' passes use for their second position buffer: the GL need only
+// offer 8 binding points.
+layout(std430, binding = 2) writeonly buffer Diagnostics { vec4 diagnostics[]; };
 
 uniform ivec2 size;  // the grid
 

@@ -8,7 +8,8 @@
 layout(local_size_x = LOCAL_SIZE, local_size_y = LOCAL_SIZE) in;
 
 layout(std430, binding = 6) readonly buffer Forces { vec4 forces[]; };
-layout(std430, binding = 9) buffer Lost {
+// Binding 7, which XPBD uses for the starts: the GL need only offer 8 binding points.
+layout(std430, binding = 7) buffer Lost {
     uint lostPoints;     // points with fewer springs added than they have
     uint lostSpringEnds; // additions missing in all
 };
