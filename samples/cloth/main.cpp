@@ -16,11 +16,12 @@
 #include "compute/reduce.h"
 #include "gl/info.h"
 #include "gl/program.h"
+#include "renderer.h"
 #include "util/error.h"
 #include "view.h"
 
-// The stiffest springs offered: XPBD stays stable there; explicit springs need ~250x the
-// substeps of the thesis' 180,000 N/m.
+// The stiffest springs offered: XPBD stays stable there, while explicit springs would need
+// about 75 times the substeps they need at the thesis' 180,000 N/m (h goes as 1/sqrt(c)).
 constexpr float kMostStiffness = 1e9f;
 
 class Cloth : public cs::Sample {
@@ -76,14 +77,14 @@ private:
     long long stepsDone = 0;
 
     // The overlay's figures, and the drawing.
-    cs::Program diagnose, raceCheck, drawCloth, drawPins, drawScene;
-    cs::Buffer perPoint, totals, lost, triangles;
+    cs::Program diagnose, raceCheck;
+    cs::Buffer perPoint, totals, lost;
     cs::GpuReduce reduce{cs::ElementType::Vec4};
     glm::vec4 sums{0.0f};
     GLuint lostCounts[2] = {0, 0};  // points, spring ends
     bool watchRace = false, raceMeasured = false;
     double cpuStepMs = 0.0;
-    cs::VertexArray clothLayout, empty;
+    cloth::Renderer renderer;
     cloth::MouseGrab grab;
 
     void checkOptions() override {
@@ -105,22 +106,9 @@ private:
         computeNormals = kernel("normals.comp");
         diagnose = kernel("diagnostics.comp");
         raceCheck = kernel("race_check.comp");
-        drawCloth = cs::Program::graphics("cloth/cloth.vert", "cloth/cloth.frag");
-        drawPins = cs::Program::graphics("cloth/pins.vert", "cloth/pins.frag");
-        drawScene = cs::Program::graphics("cloth/scene.vert", "cloth/scene.frag");
         totals = cs::Buffer("diagnostics totals", sizeof(glm::vec4), cs::BufferUse::ReadBack);
         lost = cs::Buffer("lost spring ends", sizeof lostCounts, cs::BufferUse::Computed);
-        empty = cs::VertexArray("scene");
-        clothLayout = cs::VertexArray("cloth");
-        // Attribute 0 = position and inverse mass, 1 = normal; the buffers are bound per frame
-        // (glBindVertexBuffer), since the current positions alternate.
-        glBindVertexArray(clothLayout.id());
-        for (GLuint attribute : {0u, 1u}) {
-            glEnableVertexAttribArray(attribute);
-            glVertexAttribFormat(attribute, 4, GL_FLOAT, GL_FALSE, 0);
-            glVertexAttribBinding(attribute, attribute);
-        }
-        glBindVertexArray(0);
+        renderer.setup();
         reload();
     }
 
@@ -159,9 +147,7 @@ private:
         forces = cs::Buffer("forces", bytes, cs::BufferUse::Computed, zero.data());
         starts = cs::Buffer("substep starts", bytes, cs::BufferUse::Computed);
         perPoint = cs::Buffer("diagnostics per point", bytes, cs::BufferUse::Computed);
-        const std::vector<GLuint> corners = cloth::triangles(columns, rows);
-        triangles = cs::Buffer("triangles", GLsizeiptr(corners.size() * sizeof(GLuint)),
-                               cs::BufferUse::Input, corners.data());
+        renderer.setGrid(columns, rows);
         stepsDone = 0;
         grab.forget();
         applyPins();
@@ -435,36 +421,8 @@ private:
     }
 
     void render() override {
-        const glm::mat4 vp = cloth::viewProjection(width(), height(), freeArea());
-        glEnable(GL_DEPTH_TEST);
-        drawScene.use();
-        glUniformMatrix4fv(drawScene.uniform("viewProjection"), 1, GL_FALSE, glm::value_ptr(vp));
-        glUniformMatrix4fv(drawScene.uniform("inverseViewProjection"), 1, GL_FALSE,
-                           glm::value_ptr(glm::inverse(vp)));
-        glUniform3f(drawScene.uniform("sphereCentre"), sphereX, sphereY, sphereZ);
-        glUniform1f(drawScene.uniform("sphereRadius"), sphereRadius);
-        glUniform1f(drawScene.uniform("ground"), ground);
-        glBindVertexArray(empty.id());
-        glDrawArrays(GL_TRIANGLES, 0, 3);
-
-        // Straight from the simulation's buffers; the step's barrier made them visible.
-        glBindVertexArray(clothLayout.id());
-        glBindVertexBuffer(0, positions[currentPositions].id(), 0, sizeof(glm::vec4));
-        glBindVertexBuffer(1, normals.id(), 0, sizeof(glm::vec4));
-        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, triangles.id());
-        drawCloth.use();
-        glUniformMatrix4fv(drawCloth.uniform("viewProjection"), 1, GL_FALSE, glm::value_ptr(vp));
-        glUniform2i(drawCloth.uniform("grid"), columns, rows);
-        glDrawElements(GL_TRIANGLES, GLsizei(triangles.size() / sizeof(GLuint)), GL_UNSIGNED_INT,
-                       nullptr);
-        drawPins.use();
-        glUniformMatrix4fv(drawPins.uniform("viewProjection"), 1, GL_FALSE, glm::value_ptr(vp));
-        glUniform1f(drawPins.uniform("pointSize"), std::max(4.0f, 0.012f * float(height())));
-        glEnable(GL_PROGRAM_POINT_SIZE);
-        glDrawArrays(GL_POINTS, 0, columns * rows);
-        glDisable(GL_PROGRAM_POINT_SIZE);
-        glBindVertexArray(0);
-        glDisable(GL_DEPTH_TEST);
+        renderer.draw(cloth::viewProjection(width(), height(), freeArea()), height(), physics(),
+                      positions[currentPositions], normals);
     }
 
     void ui() override {
