@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <glm/gtc/type_ptr.hpp>
+#include <utility>
 
 #include "app/sample.h"
 #include "bench.h"
@@ -83,6 +84,7 @@ private:
     glm::vec4 sums{0.0f};
     GLuint lostCounts[2] = {0, 0};  // points, spring ends
     bool watchRace = false, raceMeasured = false;
+    bool resetPressed = false;  // the overlay's button; update() does the GL work
     double cpuStepMs = 0.0;
     cloth::Renderer renderer;
     cloth::MouseGrab grab;
@@ -209,6 +211,7 @@ private:
 
     void update(double) override {
         if (params.changed({&gridWidth, &gridHeight})) reload();
+        if (std::exchange(resetPressed, false)) load(initial);
         if (params.changed(&compute)) {
             // The state moves to the side that steps from now on.
             if (compute == "cpu") downloadToCpu();
@@ -448,7 +451,7 @@ private:
                         lostCounts[1], ends);
             ImGui::Text("  at %u of %d points (first substep)", lostCounts[0], columns * rows);
         }
-        if (ImGui::Button("reset")) load(initial);
+        if (ImGui::Button("reset")) resetPressed = true;
         if (window()) {
             ImGui::SameLine();
             ImGui::TextDisabled("left mouse button: drag a point");
