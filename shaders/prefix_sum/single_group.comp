@@ -1,6 +1,6 @@
 #version 430
 // Prefix sum of at most 2048 values by ONE work group, in shared memory: the teaching
-// version (OpenGL SuperBible, 7th ed., Figure 10.5). Step k splits the array into blocks
+// version (OpenGL SuperBible, 6th ed., Figure 10.5). Step k splits the array into blocks
 // of 2^(k+1) elements; every element in the upper half of a block adds the last element of
 // the lower half. After step k each block holds the inclusive scan of its own elements, so
 // ceil(log2(count)) steps scan the whole array.
@@ -42,7 +42,8 @@ void main() {
     uint id = gl_LocalInvocationIndex;
 
     // Two elements per invocation: id and id + GROUP_SIZE, so that neighbouring invocations
-    // read neighbouring addresses. Slots past the end are zero and change no sum.
+    // read neighbouring addresses. Slots past the end are zero and change no sum. An
+    // invocation with no element does not return early: every one must reach each barrier().
     values[id] = id < count ? inputValues[id] : VALUE(0);
     values[id + GROUP_SIZE] = id + GROUP_SIZE < count ? inputValues[id + GROUP_SIZE] : VALUE(0);
     barrier();  // wait until the whole array is in shared memory

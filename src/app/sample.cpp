@@ -317,9 +317,13 @@ void Sample::reportBench() {
     report.glVersion = glVersion();
     report.timing = profiler_.methodName();
     for (const std::string& name : params.names()) report.params[name] = params.valueText(name);
+    for (const std::string& name : flags.names())
+        report.params["--" + name] = flags.valueText(name);
     report.calibration = calibration_;
+    // A pass that ran only before the timed frames (once, at the start) has no times to report.
     for (const std::string& pass : profiler_.passNames())
-        report.passes.emplace_back(pass, summarize(profiler_.samples().at(pass)));
+        if (const auto it = profiler_.samples().find(pass); it != profiler_.samples().end())
+            report.passes.emplace_back(pass, summarize(it->second));
     report.figures = benchFigures(calibration_);
     benchText_ = benchText(report);
     if (!options_.benchJson.empty()) queueOutput(options_.benchJson, benchJson(report));

@@ -313,8 +313,8 @@ TEST_F(TextureLimits, LargerThanTheLimitThrowsWithoutAGlError) {
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max);
     ASSERT_GT(max, 0);
     const std::string past = std::to_string(max + 1);
-    const std::string needs = " needs " + past + " pixels per side; this GL allows " +
-                              std::to_string(max) + " (GL_MAX_TEXTURE_SIZE)";
+    const std::string needs = " needs GL_MAX_TEXTURE_SIZE >= " + past +
+                              " (pixels per side); this GL's is " + std::to_string(max);
 
     EXPECT_EQ(errorFrom([&] { cs::Texture2D("huge", max + 1, 1, GL_RGBA8); }),
               "texture 'huge' of " + past + "x1" + needs);

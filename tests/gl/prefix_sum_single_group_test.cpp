@@ -1,6 +1,7 @@
 // shaders/prefix_sum/single_group.comp stopped after each step, as the prefix_sum sample's
 // step view runs it: after k steps every block of 2^k elements must hold the inclusive scan
-// of its own elements (OpenGL SuperBible, Figure 10.5), checked exactly against the CPU.
+// of its own elements (OpenGL SuperBible, 6th ed., Figure 10.5), checked exactly against
+// the CPU.
 #include <cstdint>
 #include <random>
 #include <vector>

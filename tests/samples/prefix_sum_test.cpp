@@ -100,6 +100,23 @@ TEST_F(PrefixSumTest, SingleGroupUintEqualsCpuExactly) {
     }
 }
 
+// The labels show CPU copies of the results, taken in update() when the results change, and
+// --output writes the same copy: a run with the overlay (wide enough bars to label) over
+// several frames still writes the exact scan, for both algorithms.
+TEST_F(PrefixSumTest, OutputIsTheCopyTheLabelsShow) {
+    const auto values = randomUints(16, 3);
+    const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+    writeValues(input, values);
+    for (const char* algorithm : {"library", "single_group"}) {
+        fs::remove(output);
+        const cs::ProcessResult run = cs::runProcess(
+            {kPrefixSum, "--headless", "--frames", "3", "--input", input, "--output", output,
+             "--set", std::string("algorithm=") + algorithm, "--set", "mode=exclusive"});
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+        EXPECT_EQ(readValues<std::uint32_t>(output), scanOnCpu(values, true)) << algorithm;
+    }
+}
+
 // float: both algorithms add in a tree order, not left to right, so the result differs from
 // the exact sum by rounding, by at most (roundings on the way) * 2^-24 * (sum of |inputs| so
 // far) to first order. single_group.comp's outputs pass through at most 11 additions (one per
@@ -165,8 +182,26 @@ TEST_F(PrefixSumTest, SettingsThatWouldBeIgnoredAreRefused) {
     writeValues(input, randomUints(8, 1));
     expectFailure(prefixSum({"--input", input, "--set", "elements=5"}), 2,
                   "--set elements has no effect with --input: the array comes from the file");
+    expectFailure(prefixSum({"--bench-max-log2", "18"}), 2,
+                  "--bench-max-log2 has no effect without --bench");
+}
+
+// --bench-max-log2 steers only --bench, so it is the sample's own option, not a parameter of
+// the overlay: --help lists it with its default and range, and --set does not take it.
+TEST_F(PrefixSumTest, BenchMaxLog2IsAnOptionListedInHelp) {
+    const cs::ProcessResult help = cs::runProcess({kPrefixSum, "--help"});
+    ASSERT_EQ(help.exitCode, 0) << help.err;
+    const size_t own = help.out.find("prefix_sum's own options:");
+    ASSERT_NE(own, std::string::npos) << help.out;
+    const size_t line = help.out.find("--bench-max-log2=26", own);
+    ASSERT_NE(line, std::string::npos) << help.out;
+    const std::string rest = help.out.substr(line, help.out.find('\n', line) - line);
+    EXPECT_NE(rest.find("[16, 26]"), std::string::npos) << rest;
+    EXPECT_NE(rest.find("largest array of the --bench sweep"), std::string::npos) << rest;
     expectFailure(prefixSum({"--set", "bench_max_log2=18"}), 2,
-                  "--set bench_max_log2 has no effect without --bench");
+                  "unknown parameter 'bench_max_log2'");
+    expectFailure(prefixSum({"--bench", "--bench-max-log2", "28"}), 2,
+                  "--bench-max-log2 28 is out of range [16, 26]");
 }
 
 TEST_F(PrefixSumTest, UnwritableOutputLeavesNothingBehind) {
@@ -204,16 +239,15 @@ TEST_F(PrefixSumTest, SeedAbove32BitsIsRefused) {
 
 TEST_F(PrefixSumTest, BenchJsonHasGpuAndCpuFigures) {
     const std::string json = (dir / "bench.json").string();
-    const cs::ProcessResult run =
-        cs::runProcess({kPrefixSum, "--headless", "--frames", "1", "--set", "bench_max_log2=18",
-                        "--bench-json", json});
+    const cs::ProcessResult run = cs::runProcess({kPrefixSum, "--headless", "--frames", "1",
+                                                  "--bench-max-log2", "18", "--bench-json", json});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const std::string text = cs::readFile(json);
     for (const char* key : {"\"copy_gbps\"", "\"library scan 2^16\"", "\"library scan 2^18\"",
                             "\"CPU std::inclusive_scan 2^16\"", "\"CPU std::inclusive_scan 2^18\"",
                             "\"Gelem/s\"", "\"of\": \"copy\"", "\"timing\""})
         EXPECT_NE(text.find(key), std::string::npos) << key << " missing in\n" << text;
-    EXPECT_EQ(text.find("2^20"), std::string::npos) << "bench_max_log2=18 went past 2^18";
+    EXPECT_EQ(text.find("2^20"), std::string::npos) << "--bench-max-log2 18 went past 2^18";
 }
 
 }  // namespace
