@@ -174,6 +174,10 @@ void Sample::openContext() {
         glfwSetInputMode(window, GLFW_STICKY_KEYS, GLFW_TRUE);
 }
 
+GLFWwindow* Sample::window() const {
+    return context_ ? context_->window() : nullptr;
+}
+
 void Sample::bindFrameTarget() const {
     glBindFramebuffer(GL_FRAMEBUFFER, offscreen_ ? offscreen_.id() : 0);
     glViewport(0, 0, width_, height_);
