@@ -1,40 +1,35 @@
 #include "bench.h"
 
-#include <algorithm>
-#include <string>
-
 #include "bench/calibration.h"
-#include "gl/info.h"
 
 namespace flocking {
 
-std::vector<int> benchSizes(int largest, bool asked) {
-    const std::string device = cs::deviceName();
-    const bool cpuRenderer = device.find("llvmpipe") != std::string::npos ||
-                             device.find("softpipe") != std::string::npos;
-    if (cpuRenderer && !asked) largest = std::min(largest, 16384);
-    std::vector<int> sizes;
-    for (int n = 4096; n <= largest; n *= 4) sizes.push_back(n);
-    if (sizes.empty()) sizes.push_back(largest);
-    return sizes;
-}
-
-std::vector<SweepTimes> benchSweep(const std::vector<int>& sizes,
+std::vector<SweepTimes> benchSweep(int largest, double budgetMs,
                                    const std::function<void(int)>& load,
                                    const std::function<void(bool grid)>& step,
                                    cs::GpuProfiler::Method method) {
     std::vector<SweepTimes> times;
-    for (int n : sizes) {
-        load(n);
+    double lastMs[2] = {0, 0};  // the last time of each search; -1 once it stopped
+    int lastCount = 0;
+    for (int n = largest < 4096 ? largest : 4096; n <= largest; n *= 4) {
+        const double growth = lastCount > 0 ? double(n) / lastCount : 1.0;
         SweepTimes t;
         t.count = n;
         for (bool grid : {false, true}) {
+            double& last = lastMs[grid];
+            if (last < 0 || last * (grid ? growth : growth * growth) > budgetMs) {
+                last = -1;
+                continue;
+            }
+            if (!t.allPairsMs && !t.gridMs) load(n);
             auto run = [&] { step(grid); };
             double ms = cs::medianGpuMs(run, method, 1);
             if (ms < 200.0) ms = cs::medianGpuMs(run, method, 5);
-            (grid ? t.gridMs : t.allPairsMs) = ms;
+            (grid ? t.gridMs : t.allPairsMs) = last = ms;
         }
+        if (!t.allPairsMs && !t.gridMs) break;
         times.push_back(t);
+        lastCount = n;
     }
     return times;
 }

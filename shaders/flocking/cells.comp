@@ -1,5 +1,5 @@
 #version 430
-// Grid, pass "bin" (main.cpp, buildGrid): each member's key for the bin sort, the bin of the
+// Grid, pass "bin" (main.cpp): each member's key for the bin sort, the bin of the
 // cell it lies in.
 layout(local_size_x = 256) in;
 

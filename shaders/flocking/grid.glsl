@@ -1,4 +1,4 @@
-// The neighbour grid (main.cpp, buildGrid): cubic cells, hashed into a table of bins
+// The neighbour grid (main.cpp, bin and scatter): cubic cells, hashed into a table of bins
 // (Teschner et al., "Optimized Spatial Hashing for Collision Detection of Deformable
 // Objects", VMV 2003), so that the grid has no bounds to fit: the flock may go anywhere.
 
@@ -7,7 +7,7 @@ uniform uint tableSize;         // bins in the table: a power of two
 
 // The cell holding `position`: floor(position / edge), clamped to the cells within 8192 of
 // the origin. Beyond them a float cannot tell a cell's border to within the grid's margin
-// (main.cpp), and the clamp, which moves far members into the outermost cells, keeps
+// (main.cpp, bin), and the clamp, which moves far members into the outermost cells, keeps
 // neighbours neighbours. floor, not int(): int() rounds towards zero and would merge the
 // cells -1 and 0.
 ivec3 cellOf(vec3 position) {

@@ -1,5 +1,5 @@
 #version 430
-// Grid, end of pass "scatter" (main.cpp, buildGrid): the members' records in the order the
+// Grid, end of pass "scatter" (main.cpp): the members' records in the order the
 // bin sort found, so that each cell's members lie next to each other and the update reads
 // them as one contiguous run.
 layout(local_size_x = 256) in;

@@ -16,7 +16,7 @@ layout(std430, binding = 4) readonly buffer Centre { vec4 positionSum; };
 layout(std430, binding = 7) buffer Health { uint firstNonFiniteStep; };
 
 uniform uint count;          // members
-uniform uint step;           // this step's number: 1 for the first
+uniform uint stepNumber;     // 1 for the first step
 uniform float separationSq;  // rule 1 acts closer than separation_distance: its square
 uniform float reachSq;       // rule 2 acts closer than radius: its square, or the largest
                              // float for radius 0 (every member, as the book)
@@ -52,10 +52,10 @@ bool isFinite(vec3 v) {
 // found it).
 void finishStep(uint i, Boid me, vec3 separation, vec3 alignment) {
     vec3 centre = positionSum.xyz / float(count);  // the mean of all members, me included
-    vec3 acceleration = separation * separationWeight                    // rule 1
-                        + alignment * alignmentWeight                    // rule 2
-                        + directionOf(goal - me.position) * goalWeight   // rule 3, goal
-                        + directionOf(centre - me.position) * cohesionWeight;  // rule 4, cohesion
+    vec3 acceleration = separation * separationWeight                      // rule 1
+                        + alignment * alignmentWeight                      // rule 2
+                        + directionOf(goal - me.position) * goalWeight     // rule 3
+                        + directionOf(centre - me.position) * cohesionWeight;  // rule 4
     Boid next;
     next.position = me.position + me.velocity * dt;  // 1. with the old velocity
     vec3 velocity = me.velocity + acceleration * dt;  // 2.
@@ -68,5 +68,6 @@ void finishStep(uint i, Boid me, vec3 separation, vec3 alignment) {
     positionsOut[i] = vec4(next.position, dot(next.position, next.position));
     // Positions and velocities near the float limit overflow. The step goes on, and the
     // sample fails the run when it ends (main.cpp, finish).
-    if (!isFinite(next.position) || !isFinite(next.velocity)) atomicMin(firstNonFiniteStep, step);
+    if (!isFinite(next.position) || !isFinite(next.velocity))
+        atomicMin(firstNonFiniteStep, stepNumber);
 }
