@@ -338,7 +338,7 @@ private:
         const float aspect = float(width()) / float(std::max(height(), 1));
         // In units of the flock's spread, the root mean square distance from its centre (the
         // vertex shader centres and scales the flock so).
-        const float distance = 4.0f / zoom, yaw = glm::radians(65.0f), pitch = glm::radians(18.0f);
+        const float distance = 5.0f / zoom, yaw = glm::radians(65.0f), pitch = glm::radians(18.0f);
         const glm::vec3 eye = distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch),
                                                    std::cos(pitch) * std::cos(yaw));
         const glm::mat4 viewProjection =
