@@ -40,7 +40,8 @@ public:
     GpuBinSort() = default;  // no GL work until the first count
 
     // Step 1. `keys` holds at least `items` uints; `bins` >= 1. The caller's barrier must make
-    // shader writes to `keys` visible to storage reads. Throws cs::Error on a buffer that is
+    // shader writes to `keys` visible to storage reads; scatter() reads them again, so they
+    // must live, unchanged, until then. Throws cs::Error on a buffer that is
     // too small, on bins = 0, or on more items than one dispatch covers on this GL.
     void count(const Buffer& keys, std::uint32_t items, std::uint32_t bins);
     // Step 2, on the counts of the last count().
