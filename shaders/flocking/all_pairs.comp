@@ -1,0 +1,36 @@
+#version 430
+// The flock's step as the book does it (OpenGL SuperBible, 6th ed., Listings 10.9-10.16):
+// one invocation per member, and every member visits every other. The members come through
+// shared memory a tile at a time: each invocation of a work group loads one member of the
+// tile, then all of them read the whole tile, so a member is fetched from the buffer once
+// per work group rather than once per invocation.
+layout(local_size_x = 256) in;
+
+#include "step.glsl"
+
+layout(std430, binding = 0) readonly buffer BoidsIn { Boid boidsIn[]; };
+
+shared Boid tile[gl_WorkGroupSize.x];
+
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    // Invocations past the last member must not return here: every invocation of the group
+    // has to reach every barrier(), and they still load their share of each tile.
+    bool isMember = i < count;
+    Boid me = boidsIn[min(i, count - 1u)];
+
+    vec3 separation = vec3(0.0), alignment = vec3(0.0);
+    // count is a uniform, so every invocation runs the same tiles: the barrier() calls stay
+    // in uniform control flow, as GLSL requires.
+    for (uint tileStart = 0u; tileStart < count; tileStart += gl_WorkGroupSize.x) {
+        uint j = tileStart + gl_LocalInvocationID.x;
+        if (j < count) tile[gl_LocalInvocationID.x] = boidsIn[j];
+        barrier();  // wait until the whole tile is in shared memory
+        // The last tile may be partial: the loop stops at the last member, so the slots past
+        // it take part in no rule.
+        uint members = min(gl_WorkGroupSize.x, count - tileStart);
+        for (uint k = 0u; k < members; ++k) addNeighbour(me, tile[k], separation, alignment);
+        barrier();  // wait until everyone is done with the tile before the next overwrites it
+    }
+    if (isMember) finishStep(i, me, separation, alignment);
+}

@@ -1,0 +1,44 @@
+// The flock's records, and the directions every pass takes of them.
+
+// One member, as the buffers hold it. std430 aligns each vec3 to 16 bytes: a Boid is 32
+// bytes with the velocity at byte 16 (samples/flocking/boids.h mirrors it with
+// static_asserts, and the state file holds exactly these bytes).
+struct Boid {
+    vec3 position;
+    vec3 velocity;
+};
+
+// A paper plane's axes, for the vertex shader: 48 bytes, each vec3 at its own 16.
+struct Frame {
+    vec3 side;
+    vec3 up;
+    vec3 forward;
+};
+
+// The unit vector along v, or zero where v has no direction. normalize(v) is v / length(v):
+// 0 / 0 for a zero vector (a member exactly at the goal, or alone at the flock's centre),
+// which is undefined and NaN on most GPUs. Here a rule with nothing to steer towards adds
+// nothing. Dividing by the largest component first keeps dot() finite for any finite v
+// (normalize() may overflow past 1.8e19), and components below 1e-30, which a GPU may flush
+// to zero, count as no direction.
+vec3 directionOf(vec3 v) {
+    float largest = max(max(abs(v.x), abs(v.y)), abs(v.z));
+    if (largest < 1e-30) return vec3(0.0);
+    vec3 scaled = v / largest;
+    return scaled * inversesqrt(dot(scaled, scaled));
+}
+
+// The axes of a plane flying along `velocity`, built once per member in the compute pass
+// rather than once per vertex: forward along the flight, wings level (the side axis
+// horizontal, perpendicular to +y), up completing a right-handed frame.
+Frame frameFor(vec3 velocity) {
+    Frame frame;
+    frame.forward = directionOf(velocity);
+    if (frame.forward == vec3(0.0)) frame.forward = vec3(0.0, 0.0, 1.0);  // at rest: face +z
+    vec3 side = cross(vec3(0.0, 1.0, 0.0), frame.forward);
+    // Flying straight up or down, no side is horizontal: take it from +z instead.
+    if (dot(side, side) < 1e-6) side = cross(vec3(0.0, 0.0, 1.0), frame.forward);
+    frame.side = directionOf(side);
+    frame.up = cross(frame.forward, frame.side);
+    return frame;
+}
