@@ -6,13 +6,15 @@
 # windowed: the same through a real GLFW window under Xvfb.
 # closed:   a window run with no --frames, ended by Esc as a user would: --screenshot must
 #           still write that last frame.
+# GOLDEN_DIR/<sample>.args, if present, holds extra arguments for every run of the sample
+# here: settings that keep rounding noise out of the golden picture, or that keep a sample
+# whose defaults are slow on a CPU renderer quick (flocking's 16384 boids, all pairs).
 # golden:   frame 5 at 640x360 without overlay (fixed time step and seed, so deterministic)
 #           compared with GOLDEN_DIR/<renderer>/<sample>.png, the image this GL's renderer
 #           made (rasterisation and float sums differ between GPUs, so each renderer has its
 #           own set; <renderer>/RENDERER names the GL that made it). Without one for this
-#           renderer the test is skipped (exit 77), never passed. GOLDEN_DIR/<sample>.args,
-#           if present, holds extra arguments for that run (to keep rounding noise out of
-#           the picture). CS_UPDATE_GOLDEN=1 (scripts/update-golden) writes the image.
+#           renderer the test is skipped (exit 77), never passed. CS_UPDATE_GOLDEN=1
+#           (scripts/update-golden) writes the image.
 # And once, for the framework:
 #   sample_smoke.sh overlay TEST_SAMPLE_EXE PNG_CHECK OUT_DIR --headless|--window
 # overlay:  test_sample draws nothing, so its frame is blank without the overlay and must
@@ -25,10 +27,14 @@ shot="$out/$name.$mode.png"
 # Runs the sample for 3 frames at 640x360 without, then with, the overlay, into $plain and
 # $with_ui. Arguments: the command that runs the sample (perhaps under xvfb-run).
 plain="$out/$name.$mode.png" with_ui="$out/$name.$mode-ui.png"
+args=()
+[ -n "${golden:-}" ] && [ -f "$golden/$name.args" ] && read -r -a args < "$golden/$name.args"
 two_runs() {
     rm -f "$plain" "$with_ui"
-    "$@" --frames 3 --size 640x360 --no-ui --screenshot "$plain" 2>&1 | tee "$out/$name.$mode.log"
-    "$@" --frames 3 --size 640x360 --screenshot "$with_ui" 2>&1 | tee -a "$out/$name.$mode.log"
+    "$@" --frames 3 --size 640x360 --no-ui "${args[@]}" --screenshot "$plain" 2>&1 |
+        tee "$out/$name.$mode.log"
+    "$@" --frames 3 --size 640x360 "${args[@]}" --screenshot "$with_ui" 2>&1 |
+        tee -a "$out/$name.$mode.log"
 }
 # The run with the overlay must differ from the one without: the overlay drew over the picture.
 overlay_changed() {
@@ -83,8 +89,6 @@ case $mode in
                  "(scripts/update-golden makes this renderer's set)"
             exit 77
         fi
-        args=()
-        [ -f "$golden/$name.args" ] && read -r -a args < "$golden/$name.args"
         "$exe" --headless --frames 5 --size 640x360 --no-ui --seed 1 "${args[@]}" --screenshot "$shot"
         "$png_check" golden "$shot" "$set_dir/$name.png" "$out/golden-failures" ;;
     *) echo "unknown mode $mode" >&2; exit 2 ;;
