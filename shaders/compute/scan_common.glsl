@@ -47,13 +47,17 @@ uniform uint tilesPerRow;    // tiles in one row (the tile sums have this many p
 uniform uint firstTile;      // tile index of this dispatch's first work group in its row
 uniform uint elementOffset;  // element index of the start of the bound data range
 
-// This work group's row, the row's first element, and the tile's first element in the row.
+// This work group's row, the row's first element, and its tile in the row: the one its place
+// in the dispatch gives it.
 uint row() { return gl_WorkGroupID.y; }
 uint rowStart() { return row() * rowLength; }
 uint tileInRow() { return firstTile + gl_WorkGroupID.x; }
-uint tileStart() { return tileInRow() * TILE; }
-// The first element of this invocation's quad number `item` (0 to ITEMS - 1).
-uint firstOf(uint item) { return tileStart() + (gl_LocalInvocationIndex * ITEMS + item) * 4u; }
+// The first element (in the row) of quad number `item` (0 to ITEMS - 1) of invocation
+// `owner` in tile `tile`; firstOf for this invocation's own.
+uint quadStart(uint tile, uint owner, uint item) {
+    return tile * TILE + (owner * ITEMS + item) * 4u;
+}
+uint firstOf(uint tile, uint item) { return quadStart(tile, gl_LocalInvocationIndex, item); }
 
 // Element `position` of the current row, at `index` in the bound range; zero past the end.
 VALUE loadElement(uint position, uint index) {
@@ -136,4 +140,15 @@ VALUE workGroupExclusiveScan(VALUE value, out VALUE groupSum) {
 
     groupSum = groupTotal;
     return segmentPrefix[i / SEGMENT] + rake[rakeSlot(i)];
+}
+
+// The sum of tile `tile` of the current row: each invocation adds its quads, then the work
+// group adds the invocations' sums. Every work group calls it in uniform control flow (it
+// waits at barriers).
+VALUE tileSum(uint tile) {
+    VALUE sum = VALUE(0);
+    for (uint item = 0u; item < ITEMS; ++item) sum += total(loadQuad(firstOf(tile, item)));
+    VALUE groupSum;
+    workGroupExclusiveScan(sum, groupSum);
+    return groupSum;
 }
