@@ -1,7 +1,8 @@
 #pragma once
 // What the scan (scan.h) and the reduction (reduce.h) share: the element types they add up,
 // and tiles, the blocks of a row that one work group handles. Both run the kernels in
-// shaders/compute/: tile_sums.comp (each tile's sum) and scan_tiles.comp (each tile scanned).
+// shaders/compute/: tile_sums.comp (each tile's sum), scan_tiles.comp (each tile scanned) and
+// scan_single_pass.comp (each tile scanned with the sum of the tiles before it, in one pass).
 #include <cstdint>
 #include <vector>
 

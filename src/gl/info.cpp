@@ -21,6 +21,8 @@ std::string indexed3(GLenum name) {
     return std::to_string(v[0]) + " x " + std::to_string(v[1]) + " x " + std::to_string(v[2]);
 }
 
+}  // namespace
+
 bool hasExtension(const char* name) {
     for (GLint i = 0, n = glInteger(GL_NUM_EXTENSIONS); i < n; ++i)
         if (std::string(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, i))) == name)
@@ -28,7 +30,17 @@ bool hasExtension(const char* name) {
     return false;
 }
 
-}  // namespace
+std::string computeSubgroupsMissing() {
+    if (!hasExtension("GL_KHR_shader_subgroup")) return "this GL lacks GL_KHR_shader_subgroup";
+    if ((glInteger(GL_SUBGROUP_SUPPORTED_STAGES_KHR) & GL_COMPUTE_SHADER_BIT) == 0)
+        return "this GL has GL_KHR_shader_subgroup, but not in compute shaders";
+    const GLint needed = GL_SUBGROUP_FEATURE_BASIC_BIT_KHR |
+                         GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR |
+                         GL_SUBGROUP_FEATURE_BALLOT_BIT_KHR;
+    if ((glInteger(GL_SUBGROUP_SUPPORTED_FEATURES_KHR) & needed) != needed)
+        return "this GL has GL_KHR_shader_subgroup without its arithmetic or ballot operations";
+    return "";
+}
 
 GLint glInteger(GLenum name) {
     GLint value = 0;

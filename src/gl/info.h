@@ -17,6 +17,14 @@ GLint64 glInteger64(GLenum name);
 // GL's is 134217728". The one way a sample checks a capability up front.
 void requireLimit(GLenum limit, std::int64_t needed, const std::string& what);
 
+// Whether this GL lists the extension `name` (e.g. "GL_KHR_shader_subgroup").
+bool hasExtension(const char* name);
+
+// Why compute shaders cannot use the subgroup operations of GL_KHR_shader_subgroup that the
+// scan needs (basic, arithmetic and ballot), e.g. "this GL lacks GL_KHR_shader_subgroup"; ""
+// where they can.
+std::string computeSubgroupsMissing();
+
 // "vendor renderer" of the current context, e.g. "Mesa llvmpipe (LLVM 15.0.6, 256 bits)".
 std::string deviceName();
 std::string glVersion();
