@@ -108,37 +108,49 @@ Quad exclusiveScan(Quad q) {
 VALUE total(Quad q) { return ((q.a + q.b) + q.c) + q.d; }
 Quad plus(VALUE x, Quad q) { return Quad(x + q.a, x + q.b, x + q.c, x + q.d); }
 
+// A work-group scan splits the work group into parts (subgroups, or raking segments), scans
+// within each, then scans the parts' totals: partPrefix holds those, one per part, and
+// scanPartTotals turns them into the sums of the parts before each, in one invocation, with
+// their sum in groupTotal. (It is called in uniform control flow, between barriers.)
+#if SUBGROUPS
+#define PARTS GROUP_SIZE  // room for subgroups of one invocation: any subgroup size fits
+#else
+#define SEGMENT (GROUP_SIZE >= 256 ? 16 : 8)
+#define RAKERS (GROUP_SIZE / SEGMENT)
+#define PARTS RAKERS
+#endif
+shared VALUE partPrefix[PARTS];
+shared VALUE groupTotal;
+
+void scanPartTotals(uint parts) {
+    if (gl_LocalInvocationIndex == 0u) {
+        VALUE sum = VALUE(0);
+        for (uint s = 0u; s < parts; ++s) {
+            VALUE v = partPrefix[s];
+            partPrefix[s] = sum;
+            sum += v;
+        }
+        groupTotal = sum;
+    }
+}
+
 #if SUBGROUPS
 // Work-group exclusive scan with subgroup operations: each subgroup scans its values with one
 // operation, one invocation scans the subgroup totals (a handful: 8 subgroups of 32 make 256
 // invocations), and everyone adds its subgroup's prefix. Two barriers. Returns the sum of
 // the values of the invocations before this one; groupSum is the sum over the whole work
-// group. The totals array has room for subgroups of a single invocation, so it holds for
-// every subgroup size a GL may have. Two calls must have a barrier() between them (every
-// caller's do): a subgroup's next total must not overwrite its prefix before all its
-// invocations have read it.
-shared VALUE subgroupPrefix[GROUP_SIZE];
-shared VALUE groupTotal;
-
+// group. Two calls must have a barrier() between them (every caller's do): a subgroup's next
+// total must not overwrite its prefix before all its invocations have read it.
 VALUE workGroupExclusiveScan(VALUE value, out VALUE groupSum) {
     VALUE inSubgroup = subgroupExclusiveAdd(value);
     VALUE subgroupTotal = subgroupAdd(value);
-    if (subgroupElect()) subgroupPrefix[gl_SubgroupID] = subgroupTotal;
+    if (subgroupElect()) partPrefix[gl_SubgroupID] = subgroupTotal;
     barrier();  // wait for all subgroup totals
-
-    if (gl_LocalInvocationIndex == 0u) {
-        VALUE sum = VALUE(0);
-        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-            VALUE v = subgroupPrefix[s];
-            subgroupPrefix[s] = sum;
-            sum += v;
-        }
-        groupTotal = sum;
-    }
+    scanPartTotals(gl_NumSubgroups);
     barrier();  // wait for the subgroup prefixes and the total
 
     groupSum = groupTotal;
-    return subgroupPrefix[gl_SubgroupID] + inSubgroup;
+    return partPrefix[gl_SubgroupID] + inSubgroup;
 }
 #else
 // Work-group exclusive scan by raking: every invocation puts its value in shared memory,
@@ -146,14 +158,11 @@ VALUE workGroupExclusiveScan(VALUE value, out VALUE groupSum) {
 // the segment totals, and everyone adds its segment's prefix. Three barriers in all, where
 // a tree (Blelloch) scan of 128 values needs fourteen. Returns the sum of the values of the
 // invocations before this one; groupSum is the sum over the whole work group.
-#define SEGMENT (GROUP_SIZE >= 256 ? 16 : 8)
-#define RAKERS (GROUP_SIZE / SEGMENT)
+//
 // One padding slot after every segment. Unpadded, the rakers would read SEGMENT slots
 // apart, a multiple of the 32 four-byte banks of shared memory, so all of them would hit
 // the same banks at once; SEGMENT + 1 apart, they spread over the banks.
 shared VALUE rake[GROUP_SIZE + RAKERS];
-shared VALUE segmentPrefix[RAKERS];
-shared VALUE groupTotal;
 
 uint rakeSlot(uint i) { return i + i / SEGMENT; }
 
@@ -170,23 +179,14 @@ VALUE workGroupExclusiveScan(VALUE value, out VALUE groupSum) {
             rake[slot] = sum;
             sum += v;
         }
-        segmentPrefix[i] = sum;  // the segment's total, until the next step
+        partPrefix[i] = sum;  // the segment's total, until the next step
     }
     barrier();  // wait for all segment totals
-
-    if (i == 0u) {
-        VALUE sum = VALUE(0);
-        for (uint s = 0u; s < RAKERS; ++s) {
-            VALUE v = segmentPrefix[s];
-            segmentPrefix[s] = sum;
-            sum += v;
-        }
-        groupTotal = sum;
-    }
+    scanPartTotals(RAKERS);
     barrier();  // wait for the segment prefixes and the total
 
     groupSum = groupTotal;
-    return segmentPrefix[i / SEGMENT] + rake[rakeSlot(i)];
+    return partPrefix[i / SEGMENT] + rake[rakeSlot(i)];
 }
 #endif
 
