@@ -93,8 +93,8 @@ bool tryRead(uint slot, out VALUE value) {
 
 // The look-back is the work of one invocation, or with subgroup operations of the first
 // subgroup, while the rest of the work group waits at one barrier(). The whole work group
-// could share it, but only with barrier() inside the loop, and that alone made every tile
-// 1.7 times slower on llvmpipe, fallback or not (see samples/prefix_sum/README.md).
+// could share it, but only with barrier() inside the loop, and that alone made the scan about
+// 1.25 times slower on llvmpipe, fallback or not (see samples/prefix_sum/README.md).
 const uint SILENT = 0u, AGGREGATE = 1u, INCLUSIVE = 2u;
 
 #if SUBGROUPS
