@@ -2,11 +2,15 @@
 # --reproducible uses the GL registry bundled with glad, so this works offline;
 # the generated code lives in the build tree and is never committed.
 set(CS_GLAD_DIR ${CMAKE_BINARY_DIR}/glad)
-set(CS_GLAD_EXTENSIONS GL_KHR_shader_subgroup)
+# Extensions are loaded where the GL has them; code asks hasExtension() before using one.
+# Comma-separated: glad takes one argument.
+set(CS_GLAD_EXTENSIONS GL_KHR_shader_subgroup,GL_ARB_compute_variable_group_size)
 add_custom_command(
     OUTPUT ${CS_GLAD_DIR}/src/gl.c ${CS_GLAD_DIR}/include/glad/gl.h
     COMMAND ${GLAD_EXECUTABLE} --quiet --api gl:core=4.3 --extensions ${CS_GLAD_EXTENSIONS}
             --out-path ${CS_GLAD_DIR} --reproducible c
+    # A new extension in the list above must regenerate the loader in existing build trees.
+    DEPENDS ${CMAKE_CURRENT_LIST_FILE}
     COMMENT "Generating the OpenGL 4.3 core loader with glad"
     VERBATIM)
 add_library(glad STATIC ${CS_GLAD_DIR}/src/gl.c)

@@ -30,16 +30,25 @@ two_runs() {
     "$@" --frames 3 --size 640x360 --no-ui --screenshot "$plain" 2>&1 | tee "$out/$name.$mode.log"
     "$@" --frames 3 --size 640x360 --screenshot "$with_ui" 2>&1 | tee -a "$out/$name.$mode.log"
 }
+# The run with the overlay must differ from the one without: the overlay drew over the picture.
+overlay_changed() {
+    if cmp -s "$plain" "$with_ui"; then
+        echo "$with_ui: the overlay did not change the picture" >&2
+        exit 1
+    fi
+}
 in_xvfb=(env -u WAYLAND_DISPLAY xvfb-run -a -s "-screen 0 1024x768x24")  # -a: a free display
 case $mode in
     headless)
         two_runs "$exe" --headless
-        "$png_check" nonblank "$plain" ;;
+        "$png_check" nonblank "$plain"
+        overlay_changed ;;
     windowed)
         two_runs "${in_xvfb[@]}" "$exe"
         # Prove the frames came through a real window, not a headless fallback.
         [ "$(grep -c "GLFW window" "$out/$name.windowed.log")" -eq 2 ]
-        "$png_check" nonblank "$plain" ;;
+        "$png_check" nonblank "$plain"
+        overlay_changed ;;
     overlay)
         where=${5#--}  # headless or window
         plain="$out/$name.overlay-$where.png" with_ui="$out/$name.overlay-$where-ui.png"

@@ -208,6 +208,20 @@ std::vector<Body> makeBodies(const std::string& kind, int count, float mass, flo
     return bodies;
 }
 
+View viewOf(const std::vector<Body>& bodies) {
+    if (bodies.empty()) return {};
+    std::vector<float> radii;
+    double v2 = 0.0;
+    for (const Body& body : bodies) {
+        radii.push_back(glm::length(glm::vec3(body.positionMass)));
+        v2 += glm::dot(glm::vec3(body.velocity), glm::vec3(body.velocity));
+    }
+    const size_t middle = radii.size() / 2;
+    std::nth_element(radii.begin(), radii.begin() + middle, radii.end());
+    return {std::max(1.6f * radii[middle], 1e-3f),
+            float(std::max(2.0 * std::sqrt(v2 / double(bodies.size())), 1e-6))};
+}
+
 void cpuPulls(const std::vector<glm::vec4>& positions, size_t rows, float softeningSqr,
               std::vector<glm::vec3>& pulls) {
     const size_t n = positions.size();

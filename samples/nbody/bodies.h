@@ -1,7 +1,7 @@
 #pragma once
 // The CPU side of the nbody sample: the body record, the state file, the initial
-// conditions, and the single-threaded all-pairs reference the benchmark compares with.
-// Nothing here touches OpenGL; main.cpp uploads what these functions make.
+// conditions, how to frame them in the view, and the single-threaded all-pairs reference the
+// benchmark compares with. Nothing here touches OpenGL; main.cpp uploads what these make.
 #include <cstddef>
 #include <cstdint>
 #include <glm/glm.hpp>
@@ -39,6 +39,13 @@ bool isFinite(const Body& body);
 //   "disks":   two disk galaxies (bulge + exponential disk) on a collision course
 std::vector<Body> makeBodies(const std::string& kind, int count, float mass, float G,
                              float softeningSqr, std::uint64_t seed);
+
+// How the sample shows the bodies: a radius that frames most of them (1.6 times their median
+// distance from the origin) and a speed to colour against (twice the RMS speed).
+struct View {
+    float radius = 1.0f, speedScale = 1.0f;
+};
+View viewOf(const std::vector<Body>& bodies);
 
 // Plain single-threaded all-pairs accelerations (without G) on bodies [0, rows) from all
 // bodies, in float, with the shaders' arithmetic and 20-FLOP count: the benchmark's CPU

@@ -6,25 +6,24 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <chrono>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
-#include <initializer_list>
-#include <sstream>
+#include <utility>
 
 #include "app/sample.h"
+#include "bench.h"
 #include "bodies.h"
 #include "compute/reduce.h"
-#include "gl/info.h"
 #include "gl/program.h"
 #include "util/error.h"
-#include "util/parse.h"
 
 class NBody : public cs::Sample {
 public:
     NBody() : Sample("nbody", "all-pairs gravity: naive vs shared-memory tiled compute kernels") {}
 
 private:
+    static inline const std::vector<int> kLocalSizes = {32, 64, 128, 256, 512, 1024};
+
     std::string& initial =
         params.choice("initial", std::string("disks"), {"disks", "plummer", "sphere"},
                       "initial conditions (not with --input)");
@@ -32,7 +31,7 @@ private:
         params.add("bodies", 4096, {1, 1 << 20}, "number of bodies (not with --input)");
     std::string& kernel =
         params.choice("kernel", std::string("tiled"), {"tiled", "naive"}, "force kernel");
-    int& localSize = params.choice("local_size", 256, {32, 64, 128, 256, 512, 1024},
+    int& localSize = params.choice("local_size", 256, kLocalSizes,
                                    "work-group size (= tile size of the tiled kernel)");
     float& dt = params.add("dt", 0.01f, {1e-5f, 0.1f}, "time step");
     int& stepsPerFrame = params.add("steps_per_frame", 1, {1, 64}, "leapfrog steps per frame");
@@ -71,10 +70,11 @@ private:
     bool haveBaseline = false;
 
     cs::VertexArray sprites;
-    float viewRadius = 1.0f, speedScale = 1.0f;
+    nbody::View view;
     std::string source;              // where the bodies came from, for the overlay
     std::vector<int> benchSizes;     // --bench-sizes
     cs::Calibration fmaCalibration;  // measured on request in the overlay
+    bool restartPressed = false, fmaRatePressed = false;  // the overlay's buttons
 
     void checkOptions() override {
         if (!options().input.empty())
@@ -82,7 +82,7 @@ private:
                                  "with --input: the bodies come from the file");
         if (flags.given(&benchSizesText) && !options().bench)
             throw cs::UsageError("--bench-sizes has no effect without --bench");
-        benchSizes = parseBenchSizes();
+        benchSizes = nbody::parseBenchSizes(benchSizesText);
     }
 
     void setup() override {
@@ -130,14 +130,7 @@ private:
         step.groupsFor(bodies.size());
         count = GLuint(bodies.size());
         std::vector<glm::vec4> p(count), v(count);
-        std::vector<float> radii(count);
-        double v2 = 0.0;
-        for (GLuint i = 0; i < count; ++i) {
-            p[i] = bodies[i].positionMass;
-            v[i] = bodies[i].velocity;
-            radii[i] = glm::length(glm::vec3(p[i]));
-            v2 += glm::dot(glm::vec3(v[i]), glm::vec3(v[i]));
-        }
+        for (GLuint i = 0; i < count; ++i) p[i] = bodies[i].positionMass, v[i] = bodies[i].velocity;
         const GLsizeiptr bytes = GLsizeiptr(count * sizeof(glm::vec4));
         for (int b = 0; b < 2; ++b) {
             positions[b] = cs::Buffer("positions " + std::to_string(b), bytes,
@@ -147,10 +140,7 @@ private:
         }
         energies = cs::Buffer("energy per body", bytes, cs::BufferUse::Computed);
         momenta = cs::Buffer("momentum per body", bytes, cs::BufferUse::Computed);
-        // Frame the view on the median radius; colour speeds against twice the RMS speed.
-        std::nth_element(radii.begin(), radii.begin() + count / 2, radii.end());
-        viewRadius = std::max(1.6f * radii[count / 2], 1e-3f);
-        speedScale = float(std::max(2.0 * std::sqrt(v2 / count), 1e-6));
+        view = nbody::viewOf(bodies);
         current = 0;
         owedKick = 0.0f;
         stepsDone = 0;
@@ -158,24 +148,23 @@ private:
         haveBaseline = false;
     }
 
-    // One dispatch of the step kernel from buffers [current] into [1 - current], then swap.
-    void dispatchStep(const cs::Program& program, float closeKick, float openKick, float drift) {
-        program.use();
-        glUniform1ui(program.uniform("bodyCount"), count);
-        glUniform1f(program.uniform("softeningSqr"), softeningSqr);
-        glUniform1f(program.uniform("G"), G);
-        glUniform1f(program.uniform("closeKick"), closeKick);
-        glUniform1f(program.uniform("openKick"), openKick);
-        glUniform1f(program.uniform("drift"), drift);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, positions[current].id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, positions[1 - current].id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, velocities[1 - current].id());
-        const glm::uvec3 groups = program.groupsFor(count);
-        glDispatchCompute(groups.x, groups.y, groups.z);
-        // The next step (or the diagnostics pass) reads these positions as a storage buffer.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        current = 1 - current;
+    bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
+
+    void update(double) override {
+        // The overlay's buttons only ask: what they ask for issues GL commands, so it runs here.
+        const bool restartAsked = std::exchange(restartPressed, false);
+        if (params.changed({&initial, &bodyCount, &totalMass}) || restartAsked) restart();
+        if (params.changed({&kernel, &localSize})) buildStep();
+        // Energy depends on G and eps: measure the drift afresh from here.
+        if (params.changed({&G, &softeningSqr})) haveBaseline = false;
+        if (std::exchange(fmaRatePressed, false))
+            fmaCalibration = cs::calibrateDevice(timingMethod());
+
+        // Diagnostics only when the overlay shows them, and not while --bench times the step.
+        const bool showDiagnostics = diagnostics && !options().noUi && !options().bench;
+        if (showDiagnostics && !haveBaseline) measureDiagnostics();
+        for (int s = 0; s < stepsPerFrame && stepsLeft(); ++s) leapfrogStep();
+        if (showDiagnostics) measureDiagnostics();
     }
 
     // Leapfrog, kick-drift-kick: v += a dt/2; x += v dt; v += a(x_new) dt/2. The last half
@@ -197,26 +186,27 @@ private:
         owedKick = 0.0f;
     }
 
-    // Whether any of these parameters changed; reads (and so clears) every one's flag.
-    bool anyChanged(std::initializer_list<const void*> values) {
-        bool any = false;
-        for (const void* value : values) any = params.changed(value) || any;
-        return any;
-    }
-
-    bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
-
-    void update(double) override {
-        if (anyChanged({&initial, &bodyCount, &totalMass})) restart();
-        if (anyChanged({&kernel, &localSize})) buildStep();
-        // Energy depends on G and eps: measure the drift afresh from here.
-        if (anyChanged({&G, &softeningSqr})) haveBaseline = false;
-
-        // Diagnostics only when the overlay shows them, and not while --bench times the step.
-        const bool showDiagnostics = diagnostics && !options().noUi && !options().bench;
-        if (showDiagnostics && !haveBaseline) measureDiagnostics();
-        for (int s = 0; s < stepsPerFrame && stepsLeft(); ++s) leapfrogStep();
-        if (showDiagnostics) measureDiagnostics();
+    // One dispatch of the step kernel from buffers [current] into [1 - current], then swap.
+    void dispatchStep(const cs::Program& program, float closeKick, float openKick, float drift) {
+        program.use();
+        glUniform1ui(program.uniform("count"), count);
+        glUniform1f(program.uniform("softeningSqr"), softeningSqr);
+        glUniform1f(program.uniform("G"), G);
+        glUniform1f(program.uniform("closeKick"), closeKick);
+        glUniform1f(program.uniform("openKick"), openKick);
+        glUniform1f(program.uniform("drift"), drift);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, positions[current].id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, positions[1 - current].id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, velocities[1 - current].id());
+        const glm::uvec3 groups = program.groupsFor(count);
+        glDispatchCompute(groups.x, groups.y, groups.z);
+        // The next step and the diagnostics pass read the new state as storage buffers
+        // (SHADER_STORAGE), the draw fetches it as vertex attributes (VERTEX_ATTRIB_ARRAY),
+        // which SHADER_STORAGE does not cover, and finish() downloads it (BUFFER_UPDATE).
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+                        GL_BUFFER_UPDATE_BARRIER_BIT);
+        current = 1 - current;
     }
 
     // Per-body energy and momentum on the GPU, summed on the GPU; two vec4s come back.
@@ -224,7 +214,7 @@ private:
         {
             auto pass = gpuPass("diagnostics");
             diagnose.use();
-            glUniform1ui(diagnose.uniform("bodyCount"), count);
+            glUniform1ui(diagnose.uniform("count"), count);
             glUniform1f(diagnose.uniform("softeningSqr"), softeningSqr);
             glUniform1f(diagnose.uniform("G"), G);
             glUniform1f(diagnose.uniform("closeKick"), owedKick);
@@ -253,7 +243,7 @@ private:
 
     void render() override {
         const float aspect = float(width()) / float(std::max(height(), 1));
-        const float distance = viewRadius / std::tan(glm::radians(22.5f)) / zoom;
+        const float distance = view.radius / std::tan(glm::radians(22.5f)) / zoom;
         const float yaw = glm::radians(20.0f), pitch = glm::radians(35.0f);
         const glm::vec3 eye = distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch),
                                                    std::cos(pitch) * std::cos(yaw));
@@ -262,15 +252,12 @@ private:
             glm::perspective(glm::radians(45.0f), aspect, 0.01f * distance, 100.0f * distance) *
             glm::lookAt(eye, glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
 
-        // The draw fetches the positions and velocities the last step wrote as vertex
-        // attributes: that use needs its own barrier bit, SHADER_STORAGE does not cover it.
-        glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
         draw.use();
         glUniformMatrix4fv(draw.uniform("viewProjection"), 1, GL_FALSE,
                            glm::value_ptr(viewProjection));
         glUniform1f(draw.uniform("pointSize"), 4.0f * float(height()) / 720.0f);
         glUniform1f(draw.uniform("referenceDepth"), distance);
-        glUniform1f(draw.uniform("speedScale"), speedScale);
+        glUniform1f(draw.uniform("speedScale"), view.speedScale);
         glUniform1f(draw.uniform("brightness"), brightness);
         glBindVertexArray(sprites.id());
         glBindVertexBuffer(0, positions[current].id(), 0, sizeof(glm::vec4));
@@ -290,10 +277,10 @@ private:
         ImGui::Text("%u bodies (%s)  step %lld  t = %.3f", count, source.c_str(), stepsDone,
                     simulatedTime);
         const double ms = latestPassMs(stepPass);
-        const double gflops = ms > 0 ? 20.0 * double(count) * count / (ms * 1e6) : 0.0;
+        const double gflops = ms > 0 ? kFlopsPerInteraction * count * count / (ms * 1e6) : 0.0;
         if (ms > 0) {
             ImGui::Text("%s: %.3g interactions/s = %.2f GFLOP/s", stepPass.c_str(),
-                        gflops / 20.0 * 1e9, gflops);
+                        gflops / kFlopsPerInteraction * 1e9, gflops);
             if (fmaCalibration.fmaGflops > 0)
                 ImGui::Text("  = %.3f of the FMA rate (%.1f GFLOP/s)",
                             gflops / fmaCalibration.fmaGflops, fmaCalibration.fmaGflops);
@@ -307,11 +294,11 @@ private:
                         e0 != 0 ? (e - e0) / std::abs(e0) : 0.0,
                         glm::length(dp) / std::max(momentum0.w, 1e-30f));
         }
-        if (ImGui::Button("restart")) restart();
+        if (ImGui::Button("restart")) restartPressed = true;
         if (fmaCalibration.fmaGflops == 0) {
             ImGui::SameLine();
-            if (ImGui::Button("measure FMA rate"))  // the framework's calibration, once
-                fmaCalibration = cs::calibrateDevice(timingMethod());
+            // The framework's calibration, a second or so.
+            if (ImGui::Button("measure FMA rate")) fmaRatePressed = true;
         }
     }
 
@@ -322,8 +309,6 @@ private:
         // A batch run (--steps or --output) reads the state back once, and checks it.
         if (options().output.empty() && !flags.given(&stepLimit)) return;
         synchronize();
-        // glGetBufferSubData reads what the last step's shader wrote.
-        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
         std::vector<glm::vec4> p(count), v(count);
         positions[current].download(p.data(), GLsizeiptr(count * sizeof(glm::vec4)));
         velocities[current].download(v.data(), GLsizeiptr(count * sizeof(glm::vec4)));
@@ -340,81 +325,25 @@ private:
         if (!options().output.empty()) queueOutput(options().output, nbody::encodeState(bodies));
     }
 
-    // The work-group-size sweep as data: GFLOP/s of both kernels at every work-group size,
-    // for each N of --bench-sizes, beside a single-threaded CPU loop on the same machine.
+    // The roofline is the FMA rate: an interaction is 20 FLOPs by the usual count (3 for the
+    // difference, 6 for the squared distance + eps^2, 4 for the inverse cube, 1 for the mass,
+    // 6 for the multiply-add: gravity.glsl), and a step is N^2 interactions.
+    static constexpr double kFlopsPerInteraction = 20.0;
+
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
-        std::vector<cs::BenchFigure> figures;
-        const double frameMs = benchMedianMs(stepPass);
-        figures.push_back(cs::flopsFigure("step " + stepPass + " N=" + std::to_string(count),
-                                          20.0 * count * count, frameMs, calibration));
-        // On a software renderer the sweep stops at 8k, where one all-pairs step already takes
-        // most of a second.
-        const bool software = cs::deviceName().find("llvmpipe") != std::string::npos ||
-                              cs::deviceName().find("softpipe") != std::string::npos;
-        if (benchSizes.empty())
-            benchSizes =
-                software ? std::vector<int>{4096, 8192} : std::vector<int>{4096, 16384, 65536};
-        for (int n : benchSizes) {
-            load(nbody::makeBodies("plummer", n, 1.0f, 1.0f, softeningSqr, 1));
-            const double flops = 20.0 * double(n) * n;
-            double best[2] = {0, 0};
-            for (int k = 0; k < 2; ++k) {
-                const std::string name = k == 0 ? "naive" : "tiled";
-                for (int size : {32, 64, 128, 256, 512, 1024}) {
-                    const cs::Program program = stepProgram(name, size);
-                    // No kicks, no drift: the state stays as it is, every repeat is alike.
-                    auto dispatch = [&] { dispatchStep(program, 0.0f, 0.0f, 0.0f); };
-                    double ms = cs::medianGpuMs(dispatch, timingMethod(), 1);
-                    if (ms < 200.0) ms = cs::medianGpuMs(dispatch, timingMethod(), 5);
-                    figures.push_back(cs::flopsFigure(
-                        name + " " + std::to_string(size) + " N=" + std::to_string(n), flops, ms,
-                        calibration));
-                    best[k] = std::max(best[k], figures.back().value);
-                }
-            }
-            const double cpu = cpuGflops(n);
-            figures.push_back({"cpu reference N=" + std::to_string(n), cpu, "GFLOP/s", 0, ""});
-            figures.push_back(
-                {"tiled/naive best N=" + std::to_string(n), best[1] / best[0], "x", 0, ""});
-            figures.push_back({"tiled best/cpu N=" + std::to_string(n), best[1] / cpu, "x", 0, ""});
-        }
+        std::vector<cs::BenchFigure> figures = {cs::flopsFigure(
+            "step " + stepPass + " N=" + std::to_string(count),
+            kFlopsPerInteraction * count * count, benchMedianMs(stepPass), calibration)};
+        // The same for both kernels at every work-group size, for each N of --bench-sizes.
+        nbody::Sweep sweep{
+            benchSizes, kLocalSizes, kFlopsPerInteraction, softeningSqr,
+            [&](const std::vector<nbody::Body>& bodies) { load(bodies); }, stepProgram,
+            // No kicks, no drift: the state stays as it is.
+            [&](const cs::Program& program) { dispatchStep(program, 0.0f, 0.0f, 0.0f); },
+            timingMethod()};
+        for (const cs::BenchFigure& figure : nbody::runSweep(sweep, calibration))
+            figures.push_back(figure);
         return figures;
-    }
-
-    // The CPU sums the pulls on the first 2048 bodies (or all, if fewer) from all N: the
-    // rate per interaction is the same as for all N^2, and N = 64k stays a matter of seconds.
-    double cpuGflops(int n) const {
-        const std::vector<nbody::Body> bodies = nbody::makeBodies("plummer", n, 1, 1, 0.01f, 1);
-        std::vector<glm::vec4> p(n);
-        for (int i = 0; i < n; ++i) p[i] = bodies[i].positionMass;
-        const size_t rows = std::min(n, 2048);
-        std::vector<glm::vec3> pulls;
-        const auto start = std::chrono::steady_clock::now();
-        nbody::cpuPulls(p, rows, softeningSqr, pulls);
-        const double s =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        return 20.0 * double(rows) * n / s * 1e-9;
-    }
-
-    static long long parseCount(const std::string& flag, const std::string& text) {
-        long long value = -1;
-        if (cs::parseNumber(text, value) != std::errc() || value < 0)
-            throw cs::UsageError(flag + " takes a whole number >= 0, got " + cs::quoted(text));
-        return value;
-    }
-
-    // "--bench-sizes 4096,16384": the N of the benchmark sweep; empty when not given.
-    std::vector<int> parseBenchSizes() const {
-        std::vector<int> sizes;
-        std::istringstream in(benchSizesText);
-        for (std::string item; std::getline(in, item, ',');) {
-            const long long n = parseCount("--bench-sizes", item);
-            if (n < 1 || n > (1 << 20))
-                throw cs::UsageError("--bench-sizes takes body counts in [1, 1048576], got " +
-                                     cs::quoted(item));
-            sizes.push_back(int(n));
-        }
-        return sizes;
     }
 };
 

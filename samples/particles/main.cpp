@@ -8,9 +8,12 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <utility>
 
 #include "app/sample.h"
+#include "gl/info.h"
 #include "gl/program.h"
+#include "mesh.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -26,39 +29,6 @@ static_assert(sizeof(Particle) == 32 && offsetof(Particle, velocity) == 16,
 
 constexpr float kSphereSwing = 0.5f;  // the sphere moves along x between -0.5 and 0.5
 const char* const kIntegrators[] = {"euler", "semi_implicit", "verlet"};
-
-// Triangles of a unit sphere, latitude by longitude.
-std::vector<glm::vec3> sphereTriangles(int rings, int segments) {
-    auto point = [&](int ring, int segment) {
-        const float theta = glm::pi<float>() * float(ring) / float(rings);
-        const float phi = 2.0f * glm::pi<float>() * float(segment) / float(segments);
-        return glm::vec3(std::sin(theta) * std::cos(phi), std::cos(theta),
-                         std::sin(theta) * std::sin(phi));
-    };
-    std::vector<glm::vec3> triangles;
-    for (int r = 0; r < rings; ++r)
-        for (int s = 0; s < segments; ++s) {
-            const glm::vec3 a = point(r, s), b = point(r + 1, s), c = point(r + 1, s + 1),
-                            d = point(r, s + 1);
-            triangles.insert(triangles.end(), {a, b, c, a, c, d});
-        }
-    return triangles;
-}
-
-// The twelve edges of the box [-1, 1]^3, as line-segment end points.
-std::vector<glm::vec3> boxEdges() {
-    std::vector<glm::vec3> lines;
-    for (int axis = 0; axis < 3; ++axis)
-        for (float u : {-1.0f, 1.0f})
-            for (float v : {-1.0f, 1.0f}) {
-                glm::vec3 from(0.0f), to(0.0f);
-                from[axis] = -1.0f, to[axis] = 1.0f;
-                from[(axis + 1) % 3] = to[(axis + 1) % 3] = u;
-                from[(axis + 2) % 3] = to[(axis + 2) % 3] = v;
-                lines.insert(lines.end(), {from, to});
-            }
-    return lines;
-}
 
 }  // namespace
 
@@ -87,7 +57,7 @@ private:
     cs::Buffer sphereVertices, boxVertices;
     GLsizei sphereVertexCount = 0, boxVertexCount = 0;
     std::uint32_t stepCount = 0;
-    std::string countNote;  // why the overlay's count was lowered, if it was
+    bool resetPressed = false;  // the overlay's button
 
     void checkOptions() override {
         if (!options().input.empty())
@@ -96,16 +66,14 @@ private:
 
     void setup() override {
         buildStepProgram();
-        if (!options().input.empty()) {
+        if (!options().input.empty())
             loadState(options().input);
-        } else {
-            checkDispatchable();  // before emitAll() allocates them
+        else
             emitAll();
-        }
         drawParticles = cs::Program::graphics("particles/particle.vert", "particles/particle.frag");
         drawScene = cs::Program::graphics("particles/scene.vert", "particles/scene.frag");
-        const auto sphere = sphereTriangles(24, 48);
-        const auto box = boxEdges();
+        const auto sphere = particles::sphereTriangles(24, 48);
+        const auto box = particles::boxEdges();
         sphereVertexCount = GLsizei(sphere.size());
         boxVertexCount = GLsizei(box.size());
         sphereVertices =
@@ -126,11 +94,22 @@ private:
     // its age reaches zero. The delays spread over one lifetime, so the shower starts as a
     // stream rather than as one burst.
     void emitAll() {
+        checkFits(std::size_t(count));
         std::vector<Particle> state(static_cast<size_t>(count));
         const float spread = lifetime > 0 ? lifetime : 4.0f;
         for (size_t i = 0; i < state.size(); ++i)
             state[i].position.w = -spread * float(i + 1) / float(state.size());
         upload(state);
+    }
+
+    // Before anything is allocated: one dispatch must cover every particle (the call that sizes
+    // it throws cs::Error past the GL's limit on work groups), and the step binds them all as
+    // one storage block.
+    void checkFits(std::size_t particles) const {
+        step.groupsFor(particles);
+        cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE,
+                         std::int64_t(particles * sizeof(Particle)),
+                         "a state of " + std::to_string(particles) + " particles");
     }
 
     // --input: the state file (README.md: count x 32 bytes of Particle).
@@ -153,8 +132,8 @@ private:
             if (!finite(state[i].position, 4) || !finite(state[i].velocity, 3))
                 throw cs::Error(cs::printable(path) + ": particle " + std::to_string(i) +
                                 " has a value that is not a finite number");
+        checkFits(state.size());
         count = int(state.size());
-        checkDispatchable();
         upload(state);
     }
 
@@ -194,32 +173,18 @@ private:
         return {kSphereSwing * sphereSpeed * float(std::cos(sphereSpeed * t)), 0.0f, 0.0f};
     }
 
-    // A GL launches at most GL_MAX_COMPUTE_WORK_GROUP_COUNT groups per dispatch (65535 on
-    // llvmpipe and the spec's minimum), so one dispatch covers at most that many times
-    // local_size particles. Checked up front: throws cs::Error naming the limit.
-    void checkDispatchable() const { step.groupsFor(GLuint(count)); }
-
     void update(double) override {
-        const bool newLocalSize = params.changed(&localSize), newCount = params.changed(&count);
-        bool lowered = false;
-        if (newLocalSize || newCount) {
-            // A slider may ask for more than one dispatch covers; lower the count and say so.
-            const auto most = std::uint64_t(cs::maxGroupCount(0)) * std::uint64_t(localSize);
-            countNote.clear();
-            if (std::uint64_t(count) > most) {
-                countNote = "count lowered to " + std::to_string(most) + ": this GL dispatches " +
-                            std::to_string(cs::maxGroupCount(0)) + " groups of " +
-                            std::to_string(localSize);
-                count = int(most);
-                lowered = true;
-            }
-        }
-        if (newLocalSize) buildStepProgram();
-        if (newCount || lowered) emitAll();
+        // A count or work-group size this GL cannot dispatch throws cs::Error below; after an
+        // overlay edit the framework undoes the edit and shows why.
+        if (params.changed(&localSize)) buildStepProgram();
+        // The overlay's button only asks: emitting issues GL commands, so it runs here.
+        const bool resetAsked = std::exchange(resetPressed, false);
+        if (params.changed(&count) || resetAsked) emitAll();
 
         auto pass = gpuPass("step");
         step.use();
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, particles.id());
+        glUniform1ui(step.uniform("count"), GLuint(count));
         glUniform1f(step.uniform("dt"), dt);
         glUniform3f(step.uniform("gravity"), 0.0f, -gravity, 0.0f);
         glUniform1i(step.uniform("integrator"), integratorIndex());
@@ -227,19 +192,19 @@ private:
         glUniform1f(step.uniform("sphereRadius"), sphereRadius);
         glUniform1f(step.uniform("lifetime"), lifetime);
         glUniform1ui(step.uniform("seed"), seed());
-        const GLuint groups = step.groupsFor(GLuint(count)).x;
+        const glm::uvec3 groups = step.groupsFor(GLuint(count));
         for (int i = 0; i < stepsPerFrame; ++i) {
             ++stepCount;
             const double t = double(stepCount) * dt;  // the sphere is where it is at the step's end
             glUniform3fv(step.uniform("sphereCenter"), 1, glm::value_ptr(sphereCenter(t)));
             glUniform3fv(step.uniform("sphereVelocity"), 1, glm::value_ptr(sphereVelocity(t)));
             glUniform1ui(step.uniform("step"), stepCount);
-            glDispatchCompute(groups, 1, 1);
-            // The next step reads what this one wrote.
+            glDispatchCompute(groups.x, groups.y, groups.z);
+            // The next step reads what this one wrote as a storage buffer (SHADER_STORAGE).
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
-        // The draw reads the particles as vertex attributes, and --output as a buffer:
-        // shader writes must be visible to both.
+        // After the last step: the draw reads the particles as vertex attributes
+        // (VERTEX_ATTRIB_ARRAY) and --output copies them (BUFFER_UPDATE).
         glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     }
 
@@ -288,8 +253,7 @@ private:
     }
 
     void ui() override {
-        if (ImGui::Button("reset emitter")) emitAll();
-        if (!countNote.empty()) ImGui::TextWrapped("%s", countNote.c_str());
+        if (ImGui::Button("reset emitter")) resetPressed = true;
         ImGui::Text("simulated %.2f s in %u steps", double(stepCount) * dt, stepCount);
     }
 

@@ -1,7 +1,7 @@
 #version 430
 // One point sprite per body, fed straight from the simulation's storage buffers: the
 // sample binds the position and velocity buffers the compute pass wrote as vertex
-// buffers, so nothing is copied (main.cpp issues GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT first).
+// buffers, so nothing is copied (the step's barrier includes GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT).
 layout(location = 0) in vec4 positionMass;  // xyz + mass
 layout(location = 1) in vec4 velocity;      // xyz + unused
 

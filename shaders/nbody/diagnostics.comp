@@ -1,5 +1,5 @@
 #version 430
-// Per-body energy and momentum, summed afterwards on the GPU (cs::GpuScan::sum), so only two
+// Per-body energy and momentum, summed afterwards on the GPU (cs::GpuReduce::sum), so only two
 // vec4 totals travel back to the CPU:
 //   energies[i]  = (kinetic m v^2 / 2, potential m phi / 2, mass, 0)
 //   momenta[i]   = (m v, m |v|)
@@ -19,18 +19,18 @@ layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 2) writeonly buffer Energies { vec4 energies[]; };
 layout(std430, binding = 3) writeonly buffer Momenta { vec4 momenta[]; };
 
-uniform uint bodyCount;
+uniform uint count;
 uniform float G;
 uniform float closeKick;
 
 void main() {
     uint i = gl_GlobalInvocationID.x;
-    if (i >= bodyCount) return;
+    if (i >= count) return;  // the last group's overhang
 
     vec4 body = positions[i];
     vec3 pullSum = vec3(0.0);
     float phi = 0.0;  // sum of m_j / sqrt(r^2 + eps^2) over the other bodies
-    for (uint j = 0; j < bodyCount; ++j) {
+    for (uint j = 0; j < count; ++j) {
         vec4 other = positions[j];
         pullSum = addPull(body.xyz, other, pullSum);
         // A body's own potential is a constant m/eps, not physics: leave it out.

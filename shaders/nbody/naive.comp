@@ -14,12 +14,11 @@ layout(local_size_x = LOCAL_SIZE) in;
 
 void main() {
     uint i = gl_GlobalInvocationID.x;
-    // The last work group may reach past the last body. No barrier() below, so the extra
-    // invocations can simply leave.
-    if (i >= bodyCount) return;
+    // No barrier() below, so the invocations past the last body can simply leave.
+    if (i >= count) return;  // the last group's overhang
 
     vec4 body = positionsIn[i];
     vec3 pullSum = vec3(0.0);
-    for (uint j = 0; j < bodyCount; ++j) pullSum = addPull(body.xyz, positionsIn[j], pullSum);
+    for (uint j = 0; j < count; ++j) pullSum = addPull(body.xyz, positionsIn[j], pullSum);
     finishStep(i, body, pullSum);
 }

@@ -10,7 +10,7 @@ layout(std430, binding = 1) readonly buffer VelocitiesIn { vec4 velocitiesIn[]; 
 layout(std430, binding = 2) writeonly buffer PositionsOut { vec4 positionsOut[]; };
 layout(std430, binding = 3) writeonly buffer VelocitiesOut { vec4 velocitiesOut[]; };
 
-uniform uint bodyCount;
+uniform uint count;
 uniform float G;
 // Leapfrog, kick-drift-kick, with the closing half kick of one step merged into the
 // opening half kick of the next (both use the same acceleration a(x_n)):

@@ -18,18 +18,18 @@ shared vec4 tile[LOCAL_SIZE];  // 16 bytes per body: 16 KiB at 1024, half the GL
 
 void main() {
     uint i = gl_GlobalInvocationID.x;
-    // Invocations past the last body must NOT return here: every invocation of the group
-    // has to reach every barrier(), and they still load their share of each tile.
-    bool isBody = i < bodyCount;
+    // The last group's overhang must NOT return here, unlike naive.comp's: every invocation
+    // of the group has to reach every barrier(), and they still load their share of each tile.
+    bool isBody = i < count;
     vec4 body = isBody ? positionsIn[i] : vec4(0.0);
 
     vec3 pullSum = vec3(0.0);
-    // bodyCount is a uniform, so every invocation runs the same number of tiles: the
+    // `count` is a uniform, so every invocation runs the same number of tiles: the
     // barrier() calls inside stay in uniform control flow, as GLSL requires.
-    for (uint tileStart = 0; tileStart < bodyCount; tileStart += LOCAL_SIZE) {
+    for (uint tileStart = 0; tileStart < count; tileStart += LOCAL_SIZE) {
         uint j = tileStart + gl_LocalInvocationID.x;
         // The last tile is partial: pad it with massless bodies, which pull with zero force.
-        tile[gl_LocalInvocationID.x] = j < bodyCount ? positionsIn[j] : vec4(0.0);
+        tile[gl_LocalInvocationID.x] = j < count ? positionsIn[j] : vec4(0.0);
         barrier();  // wait until the whole tile is in shared memory
         for (uint k = 0; k < LOCAL_SIZE; ++k) pullSum = addPull(body.xyz, tile[k], pullSum);
         barrier();  // wait until everyone is done with this tile before it is overwritten

@@ -12,6 +12,7 @@ struct Particle {
 };
 layout(std430, binding = 0) buffer Particles { Particle particles[]; };
 
+uniform uint count;  // the particles the dispatch was sized for
 uniform float dt;
 uniform vec3 gravity;
 uniform int integrator;  // 0 explicit Euler, 1 semi-implicit Euler, 2 velocity Verlet
@@ -64,9 +65,7 @@ void collideWithSphere(inout vec3 x, inout vec3 v) {
 
 void main() {
     uint i = gl_GlobalInvocationID.x;
-    // The last work group may reach past the end of the buffer. length() of a runtime-sized
-    // array is the bound buffer's size over the element size: upload() makes that `count`.
-    if (i >= uint(particles.length())) return;
+    if (i >= count) return;  // the last group's overhang
 
     Particle p = particles[i];
     float age = p.position.w + dt;

@@ -2,6 +2,8 @@
 // anything else that only parses parameters do not need ImGui.
 #include <imgui.h>
 
+#include <algorithm>
+#include <climits>
 #include <string>
 #include <vector>
 
@@ -24,7 +26,13 @@ ImGuiSliderFlags sliderFlags(Range<T> range) {
 template <>
 bool Number<int>::drawUi() {
     int v = value;
-    ImGui::SliderInt(name.c_str(), &v, range.min, range.max, "%d", sliderFlags(range));
+    // ImGui's integer sliders take ranges within half of int's; wider ones get a typed field.
+    if (range.min < INT_MIN / 2 || range.max > INT_MAX / 2) {
+        ImGui::InputInt(name.c_str(), &v);
+        v = std::clamp(v, range.min, range.max);
+    } else {
+        ImGui::SliderInt(name.c_str(), &v, range.min, range.max, "%d", sliderFlags(range));
+    }
     const bool differs = v != value;
     value = v;
     return differs;

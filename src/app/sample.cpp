@@ -174,6 +174,10 @@ void Sample::openContext() {
         glfwSetInputMode(window, GLFW_STICKY_KEYS, GLFW_TRUE);
 }
 
+GLFWwindow* Sample::window() const {
+    return context_ ? context_->window() : nullptr;
+}
+
 void Sample::bindFrameTarget() const {
     glBindFramebuffer(GL_FRAMEBUFFER, offscreen_ ? offscreen_.id() : 0);
     glViewport(0, 0, width_, height_);
@@ -316,8 +320,10 @@ void Sample::reportBench() {
     for (const std::string& name : flags.names())
         report.params["--" + name] = flags.valueText(name);
     report.calibration = calibration_;
+    // A pass that ran only before the timed frames (once, at the start) has no times to report.
     for (const std::string& pass : profiler_.passNames())
-        report.passes.emplace_back(pass, summarize(profiler_.samples().at(pass)));
+        if (const auto it = profiler_.samples().find(pass); it != profiler_.samples().end())
+            report.passes.emplace_back(pass, summarize(it->second));
     report.figures = benchFigures(calibration_);
     benchText_ = benchText(report);
     if (!options_.benchJson.empty()) queueOutput(options_.benchJson, benchJson(report));

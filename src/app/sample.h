@@ -27,6 +27,8 @@
 #include "gl/objects.h"
 #include "util/image.h"
 
+struct GLFWwindow;
+
 namespace cs {
 
 class Context;
@@ -88,6 +90,8 @@ protected:
     int width() const { return width_; }
     int height() const { return height_; }
     bool headless() const { return headless_; }
+    // The GLFW window, for a sample's own mouse input; nullptr when headless.
+    GLFWwindow* window() const;
     const Options& options() const { return options_; }
     std::uint32_t seed() const { return options_.seed; }
 

@@ -55,7 +55,7 @@ public:
     void step(const cs::Program& program, const Physics& physics, float closeKick, float openKick,
               float drift) {
         program.use();
-        glUniform1ui(program.uniform("bodyCount"), count_);
+        glUniform1ui(program.uniform("count"), count_);
         glUniform1f(program.uniform("softeningSqr"), physics.softeningSqr);
         glUniform1f(program.uniform("G"), physics.G);
         glUniform1f(program.uniform("closeKick"), closeKick);
@@ -239,7 +239,7 @@ TEST_F(NBodyKernelTest, GpuEnergyAndMomentumMatchCpu) {
         cs::Buffer momenta("test momenta", bytes, cs::BufferUse::Computed);
         cs::Buffer totals("test totals", 2 * sizeof(glm::vec4), cs::BufferUse::ReadBack);
         diagnostics.use();
-        glUniform1ui(diagnostics.uniform("bodyCount"), GLuint(count));
+        glUniform1ui(diagnostics.uniform("count"), GLuint(count));
         glUniform1f(diagnostics.uniform("softeningSqr"), physics.softeningSqr);
         glUniform1f(diagnostics.uniform("G"), physics.G);
         glUniform1f(diagnostics.uniform("closeKick"), closeKick);

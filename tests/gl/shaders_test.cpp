@@ -87,7 +87,7 @@ std::string missingExtension(const std::string& source, GLenum stage) {
             if (stage == GL_COMPUTE_SHADER) return cs::computeSubgroupsMissing();
             if (!cs::hasExtension("GL_KHR_shader_subgroup"))
                 return "this GL lacks GL_KHR_shader_subgroup";
-        } else if (!cs::hasExtension(name.c_str())) {
+        } else if (!cs::hasExtension(name)) {
             return "this GL lacks " + name;
         }
     }

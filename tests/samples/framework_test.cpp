@@ -71,6 +71,16 @@ TEST_F(FrameworkRun, ASucceededRunWritesEveryOutput) {
     EXPECT_EQ(cs::readFile(output), "finished\n");
 }
 
+// A pass timed only in the first frame (a sample's setup work) has no times in --bench's timed
+// frames: the report leaves it out instead of failing.
+TEST_F(FrameworkRun, ABenchOmitsPassesThatRanOnlyBeforeTheTimedFrames) {
+    const std::string json = (dir / "bench.json").string();
+    const cs::ProcessResult run =
+        testSample({"--set", "first_frame_pass=true", "--frames", "3", "--bench-json", json});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_EQ(cs::readFile(json).find("first frame"), std::string::npos);
+}
+
 // Every output is checked before anything else happens, the GL context included: an EGL
 // platform that does not exist would fail the run if it got that far.
 TEST_F(FrameworkRun, OutputsAreCheckedBeforeAnyWork) {

@@ -85,7 +85,8 @@ class ParticlesTest : public cs::test::SampleTest {
 protected:
     // Runs `frames` frames of `stepsPerFrame` steps from `state` and returns the result.
     std::vector<Particle> simulate(const std::vector<Particle>& state, const Physics& physics,
-                                   int frames, int stepsPerFrame = 1) {
+                                   int frames, int stepsPerFrame = 1,
+                                   const std::vector<std::string>& extra = {}) {
         const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
         cs::writeFileAtomic(input, state.data(), state.size() * sizeof(Particle));
         std::vector<std::string> args = {kParticles,
@@ -102,6 +103,7 @@ protected:
                                          "--set",
                                          "steps_per_frame=" + std::to_string(stepsPerFrame)};
         for (const std::string& s : physics.settings()) args.push_back(s);
+        args.insert(args.end(), extra.begin(), extra.end());
         const cs::ProcessResult run = cs::runProcess(args);
         EXPECT_EQ(run.exitCode, 0) << run.err;
         const std::string bytes = cs::readFile(output);
@@ -145,25 +147,40 @@ std::vector<Particle> randomState(const Physics& physics, size_t count, unsigned
     return state;
 }
 
-// One step of each integrator equals the double-precision step within 1e-5 (positions are
-// O(1) and velocities O(3): a few float roundings).
+// Each particle of `gpu` is that of `state` after one double-precision step, within 1e-5
+// (positions are O(1) and velocities O(3): a few float roundings).
+void expectOneCpuStep(const std::vector<Particle>& state, const std::vector<Particle>& gpu,
+                      const Physics& physics, const std::string& what) {
+    ASSERT_EQ(gpu.size(), state.size()) << what;
+    for (size_t i = 0; i < state.size(); ++i) {
+        glm::dvec3 x(state[i].position), v(state[i].velocity);
+        physics.step(x, v, 1);
+        for (int c = 0; c < 3; ++c) {
+            ASSERT_NEAR(gpu[i].position[c], x[c], 1e-5) << what << ", particle " << i;
+            ASSERT_NEAR(gpu[i].velocity[c], v[c], 1e-5) << what << ", particle " << i;
+        }
+    }
+}
+
 TEST_F(ParticlesTest, OneStepOfEachIntegratorMatchesDoublePrecisionCpu) {
     for (int integrator = 0; integrator < 3; ++integrator) {
         Physics physics;
         physics.integrator = integrator;
         const auto state = randomState(physics, 3000, 10 + unsigned(integrator));
-        const auto gpu = simulate(state, physics, 1);
-        ASSERT_EQ(gpu.size(), state.size());
-        for (size_t i = 0; i < state.size(); ++i) {
-            glm::dvec3 x(state[i].position), v(state[i].velocity);
-            physics.step(x, v, 1);
-            for (int c = 0; c < 3; ++c) {
-                ASSERT_NEAR(gpu[i].position[c], x[c], 1e-5)
-                    << "integrator " << integrator << " particle " << i;
-                ASSERT_NEAR(gpu[i].velocity[c], v[c], 1e-5)
-                    << "integrator " << integrator << " particle " << i;
-            }
-        }
+        expectOneCpuStep(state, simulate(state, physics, 1), physics,
+                         "integrator " + std::to_string(integrator));
+    }
+}
+
+// The dispatch covers the count in whole work groups and the shader skips the last group's
+// overhang: 1025 particles, a multiple of no work-group size (at 1024 the second group holds
+// one particle), are each stepped once, as on the CPU, at every size.
+TEST_F(ParticlesTest, EveryWorkGroupSizeStepsEveryParticleOnce) {
+    const Physics physics;
+    const auto state = randomState(physics, 1025, 7);
+    for (int localSize : {64, 128, 256, 512, 1024}) {
+        const std::string size = "local_size=" + std::to_string(localSize);
+        expectOneCpuStep(state, simulate(state, physics, 1, 1, {"--set", size}), physics, size);
     }
 }
 
@@ -254,8 +271,33 @@ TEST_F(ParticlesTest, MoreWorkGroupsThanTheGlDispatchesIsAnError) {
     ASSERT_FALSE(counts.empty());
     const unsigned long limit = std::stoul(counts);
     if (limit >= (1u << 22) / 64) GTEST_SKIP() << "this GL dispatches " << limit << " groups";
-    expectFailure({"--set", "count=4194304", "--set", "local_size=64"}, 1,
-                  "need 65536 work groups");
+    // Only an edit made in the overlay is undone; a count the command line gives ends the
+    // run, drawn with the overlay or without it.
+    for (const bool noUi : {false, true}) {
+        std::vector<std::string> args = {"--set", "count=4194304", "--set", "local_size=64"};
+        if (noUi) args.push_back("--no-ui");
+        expectFailure(args, 1, "4194304 items along x in groups of 64 need 65536 work groups");
+    }
+    // The same count in groups of 256 is 16384 of them: the limit is the dispatch's, not
+    // the count's.
+    const cs::ProcessResult run = cs::runProcess(
+        {kParticles, "--headless", "--frames", "1", "--no-ui", "--set", "count=4194304"});
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+}
+
+// The step binds every particle as one storage block: a state larger than this GL's
+// GL_MAX_SHADER_STORAGE_BLOCK_SIZE (128 MiB on llvmpipe: 4194304 particles) is refused before
+// anything is allocated, naming the limit.
+TEST_F(ParticlesTest, MoreParticlesThanOneStorageBlockHoldsIsAnError) {
+    const std::string maxBytes = glInfo("max SSBO size:");
+    ASSERT_FALSE(maxBytes.empty());
+    const long long particles = std::stoll(maxBytes) / 32 + 1;
+    if (particles > (1 << 24))
+        GTEST_SKIP() << "this GL binds " << maxBytes << " bytes, more than "
+                     << "the largest count (2^24 particles) needs";
+    expectFailure({"--set", "count=" + std::to_string(particles), "--set", "local_size=1024"}, 1,
+                  "a state of " + std::to_string(particles) +
+                      " particles needs GL_MAX_SHADER_STORAGE_BLOCK_SIZE >= ");
 }
 
 TEST_F(ParticlesTest, EmptyStateFile) {

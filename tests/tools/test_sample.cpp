@@ -5,8 +5,10 @@
 // --set debug_output=false turns KHR_debug off first, as a driver that sends no messages;
 // --set performance_hint=true sends a medium-severity performance message in every frame, as
 // some drivers do on every readback (only CS_GL_DEBUG=1 prints it); --set out_of_memory=true
-// throws std::bad_alloc in setup(), as a huge input might.
+// throws std::bad_alloc in setup(), as a huge input might; --set first_frame_pass=true times a
+// pass in the first frame only, which --bench's timed frames then never see.
 #include <new>
+#include <utility>
 
 #include "app/sample.h"
 
@@ -20,12 +22,17 @@ private:
     bool& performanceHint =
         params.add("performance_hint", false, "send a medium-severity message in every frame");
     bool& outOfMemory = params.add("out_of_memory", false, "throw std::bad_alloc in setup()");
+    bool& firstFramePass = params.add("first_frame_pass", false, "a GPU pass in frame 1 only");
+    bool firstFrame = true;
 
     void setup() override {
         if (!debugOutput) glDisable(GL_DEBUG_OUTPUT);
         if (outOfMemory) throw std::bad_alloc();
     }
     void update(double) override {
+        if (firstFramePass && std::exchange(firstFrame, false)) {
+            auto pass = gpuPass("first frame");
+        }
         if (glError) glBindBuffer(0x1234, 0);  // no such target
         if (performanceHint)
             glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_PERFORMANCE, 1,

@@ -1,0 +1,316 @@
+// barriers: races, barriers, atomics and the memory model, shown rather than told. Each
+// experiment runs many times on the GPU and is checked against the CPU, in a racy and a
+// correct variant: a shift through shared memory without and with barrier(), a counter by
+// plain +=, atomicAdd and an atomic counter, a hand-off between dispatches without and with
+// glMemoryBarrier, a flag published within a dispatch without and with coherent and
+// memoryBarrierBuffer(), and the eight atomic functions. The window maps every wrong element
+// of every run. See README.md.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/draw.h"
+#include "app/sample.h"
+#include "barriers.h"
+#include "bench/calibration.h"
+#include "gl/program.h"
+#include "util/error.h"
+
+namespace {
+
+const std::vector<std::string> kExperiments = {"shift_without_barrier",
+                                               "shift_with_barrier",
+                                               "counter_plain",
+                                               "counter_atomic",
+                                               "counter_atomic_counter",
+                                               "handoff_without_glMemoryBarrier",
+                                               "handoff_with_glMemoryBarrier",
+                                               "publish_incoherent",
+                                               "publish_coherent",
+                                               "atomics"};
+
+std::vector<std::string> experimentChoices() {
+    std::vector<std::string> choices = {"all"};
+    choices.insert(choices.end(), kExperiments.begin(), kExperiments.end());
+    return choices;
+}
+
+constexpr std::uint32_t kCanary = 0xC0FFEE;  // the word before the counter; nobody writes it
+constexpr int kBitWords = 64;                // atomics.comp's bit sets: 2048 bits each
+constexpr int kPollLimit = 1 << 16;          // polls before a publish consumer gives up
+
+}  // namespace
+
+class Barriers : public cs::Sample {
+public:
+    Barriers() : Sample("barriers", "races, barriers, atomics and the memory model, checked") {}
+
+private:
+    std::string& experiment = params.choice("experiment", "all", experimentChoices(),
+                                            "which experiment runs, or all of them");
+    int& runs = params.add("runs", 20, {1, 100000}, "GPU runs of each experiment");
+    int& groupSize =
+        params.choice("group_size", 256, {64, 128, 256, 512, 1024}, "invocations per work group");
+    int& groups = params.add("groups", 16, {2, 4096},
+                             "work groups per dispatch (publish: one producer, the rest consume)");
+
+    cs::Program shift[2], counter[3], handoffWrite, handoffRead, publish[2], atomics;
+    cs::Buffer shifted, tickets, counterWords, handed, received, data, flag, seen;
+    cs::Buffer totals, bits, owners, returned;
+    std::vector<barriers::Named> outcomes;  // of the last runs, in the order they ran
+    bool runAgain = true;
+    cs::Texture2D map;
+    cs::Rect mapRect;
+    cs::TextureDrawer drawer;
+
+    std::uint32_t count() const { return std::uint32_t(groups * groupSize); }
+    std::uint32_t buckets() const { return std::max(count() / 4, 1u); }
+
+    void setup() override { build(); }
+
+    // The group size is compiled into every shader, and every buffer holds an element per
+    // invocation: both change together.
+    void build() {
+        const auto compile = [&](const char* file, cs::ShaderDefines defines) {
+            defines.emplace_back("GROUP_SIZE", std::to_string(groupSize));
+            return cs::Program::compute(std::string("barriers/") + file, defines);
+        };
+        for (int b = 0; b < 2; ++b) {
+            shift[b] = compile("shift.comp", {{"WITH_BARRIER", std::to_string(b)}});
+            publish[b] = compile("publish.comp", {{"COHERENT", std::to_string(b)},
+                                                  {"POLL_LIMIT", std::to_string(kPollLimit)}});
+        }
+        for (int mode = 0; mode < 3; ++mode)
+            counter[mode] = compile("counter.comp", {{"MODE", std::to_string(mode)}});
+        handoffWrite = compile("handoff_write.comp", {});
+        handoffRead = compile("handoff_read.comp", {});
+        atomics = compile("atomics.comp", {{"BIT_WORDS", std::to_string(kBitWords)}});
+
+        const auto words = [](const char* name, std::size_t n) {
+            return cs::Buffer(name, GLsizeiptr(n * 4), cs::BufferUse::Computed);
+        };
+        const std::size_t n = count(), consumers = n - groupSize;
+        shifted = words("shifted", n);
+        tickets = words("tickets", n);
+        counterWords = words("canary and counter", 2);
+        handed = words("handed", n);
+        received = words("received", n);
+        data = words("published data", std::size_t(groupSize));
+        flag = words("published flag", 1);
+        seen = words("seen by consumers", 2 * consumers);
+        totals = words("atomic totals", sizeof(barriers::Totals) / 4);
+        bits = words("atomic bit sets", 3 * kBitWords);
+        owners = words("bucket owners", buckets());
+        returned = words("atomics returned", 2 * n);
+        runAgain = true;
+    }
+
+    void update(double) override {
+        if (params.changed({&groupSize, &groups})) build();
+        if (params.changed({&experiment, &runs})) runAgain = true;
+        if (runAgain) runExperiments();
+        runAgain = false;
+        updateMap();
+    }
+
+    // A different token for every run of every experiment, never 0 (publish's flag starts at 0).
+    std::uint32_t tokenFor(std::size_t e, int run) const {
+        return (seed() * 2654435761u + std::uint32_t(e * 100003 + std::size_t(run)) * 2u) | 1u;
+    }
+
+    void runExperiments() {
+        outcomes.clear();
+        for (std::size_t e = 0; e < kExperiments.size(); ++e) {
+            if (experiment != "all" && experiment != kExperiments[e]) continue;
+            barriers::Named outcome{kExperiments[e], {}, {}, 0};
+            if (kExperiments[e] != "atomics") outcome.groupSize = std::uint32_t(groupSize);
+            for (const char* function : barriers::kAtomicFunctions)
+                if (kExperiments[e] == "atomics") outcome.parts.push_back({function, {}});
+            for (int run = 0; run < runs; ++run) {
+                const std::uint32_t token = tokenFor(e, run);
+                {
+                    auto pass = gpuPass("experiments");
+                    dispatch(kExperiments[e], token);
+                }
+                // The check reads back what the shaders wrote (BUFFER_UPDATE).
+                glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+                check(outcome, token);
+            }
+            outcomes.push_back(std::move(outcome));
+        }
+        map.reset();  // redrawn with the new results
+    }
+
+    // ---- The experiments: dispatches, and the barriers between them (or not) ----
+
+    void dispatch(const std::string& name, std::uint32_t token) {
+        if (name.rfind("shift", 0) == 0) return runShift(name == "shift_with_barrier", token);
+        if (name == "counter_plain") return runCounter(0);
+        if (name == "counter_atomic") return runCounter(1);
+        if (name == "counter_atomic_counter") return runCounter(2);
+        if (name.rfind("handoff", 0) == 0)
+            return runHandoff(name == "handoff_with_glMemoryBarrier", token);
+        if (name.rfind("publish", 0) == 0) return runPublish(name == "publish_coherent", token);
+        runAtomics(token);
+    }
+
+    void launch(const cs::Program& program) {
+        const glm::uvec3 groupCount = program.groupsFor(count());
+        glDispatchCompute(groupCount.x, groupCount.y, groupCount.z);
+    }
+
+    void runShift(bool withBarrier, std::uint32_t token) {
+        shift[withBarrier].use();
+        glUniform1ui(shift[withBarrier].uniform("token"), token);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, shifted.id());
+        launch(shift[withBarrier]);
+    }
+
+    void runCounter(int mode) {
+        const std::uint32_t start[2] = {kCanary, 0};  // byte offset 0: canary, 4: counter
+        counterWords.upload(start, sizeof start);
+        counter[mode].use();
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, tickets.id());
+        // The same two words, as a storage buffer or as the atomic counter buffer whose
+        // binding point 0 counter.comp's atomic_uint names (its offset 4 is in the shader).
+        glBindBufferBase(mode == 2 ? GL_ATOMIC_COUNTER_BUFFER : GL_SHADER_STORAGE_BUFFER,
+                         mode == 2 ? 0 : 1, counterWords.id());
+        launch(counter[mode]);
+    }
+
+    void runHandoff(bool withBarrier, std::uint32_t token) {
+        handoffWrite.use();
+        glUniform1ui(handoffWrite.uniform("count"), count());
+        glUniform1ui(handoffWrite.uniform("token"), token);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, handed.id());
+        launch(handoffWrite);
+        // handoff_read.comp reads `handed` as a storage buffer: SHADER_STORAGE. Without it,
+        // nothing promises that the first dispatch's writes are visible to the second.
+        if (withBarrier) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        handoffRead.use();
+        glUniform1ui(handoffRead.uniform("count"), count());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, handed.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, received.id());
+        launch(handoffRead);
+    }
+
+    void runPublish(bool coherent, std::uint32_t token) {
+        const std::uint32_t down = 0;
+        flag.upload(&down, 4);  // the data keeps the last run's words: stale, if read too early
+        publish[coherent].use();
+        glUniform1ui(publish[coherent].uniform("token"), token);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, data.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, flag.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, seen.id());
+        launch(publish[coherent]);
+    }
+
+    void runAtomics(std::uint32_t token) {
+        const barriers::AtomicsResult start = barriers::atomicsStart(count(), kBitWords, buckets());
+        totals.upload(&start.totals, sizeof start.totals);
+        bits.upload(start.bits.data(), GLsizeiptr(start.bits.size() * 4));
+        owners.upload(start.owners.data(), GLsizeiptr(start.owners.size() * 4));
+        atomics.use();
+        glUniform1ui(atomics.uniform("count"), count());
+        glUniform1ui(atomics.uniform("buckets"), buckets());
+        glUniform1ui(atomics.uniform("token"), token);
+        const cs::Buffer* bindings[] = {&totals, &bits, &owners, &returned};
+        for (GLuint b = 0; b < 4; ++b)
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, b, bindings[b]->id());
+        launch(atomics);
+    }
+
+    // ---- The CPU's check of one run (barriers.h) ----
+
+    template <typename T>
+    static std::vector<T> download(const cs::Buffer& buffer, std::size_t n) {
+        std::vector<T> values(n);
+        buffer.download(values.data(), GLsizeiptr(n * sizeof(T)));
+        return values;
+    }
+
+    void check(barriers::Named& outcome, std::uint32_t token) {
+        const std::string& name = outcome.name;
+        const std::size_t n = count();
+        if (name.rfind("shift", 0) == 0) {
+            outcome.tally.add(barriers::checkShift(download<std::uint32_t>(shifted, n), token,
+                                                   std::uint32_t(groupSize)));
+        } else if (name.rfind("counter", 0) == 0) {
+            const auto words = download<std::uint32_t>(counterWords, 2);
+            outcome.tally.add(barriers::checkTickets(download<std::uint32_t>(tickets, n), words[1],
+                                                     words[0], kCanary));
+        } else if (name.rfind("handoff", 0) == 0) {
+            outcome.tally.add(barriers::checkHandoff(download<std::uint32_t>(received, n), token));
+        } else if (name.rfind("publish", 0) == 0) {
+            outcome.tally.add(
+                barriers::checkPublish(download<glm::uvec2>(seen, n - std::size_t(groupSize)),
+                                       token, std::uint32_t(groupSize)));
+        } else {
+            barriers::AtomicsResult result;
+            totals.download(&result.totals, sizeof result.totals);
+            result.bits = download<std::uint32_t>(bits, 3 * kBitWords);
+            result.owners = download<std::uint32_t>(owners, buckets());
+            result.returned = download<glm::uvec2>(returned, n);
+            const auto status = barriers::checkAtomics(result, token, kBitWords);
+            std::vector<barriers::Status> all;
+            for (std::size_t f = 0; f < status.size(); ++f) {
+                outcome.parts[f].second.add(status[f]);
+                all.insert(all.end(), status[f].begin(), status[f].end());
+            }
+            outcome.tally.add(all);
+        }
+    }
+
+    // ---- Showing the results ----
+
+    // The error map fills what the overlay leaves free, a pixel of the texture per pixel.
+    void updateMap() {
+        const cs::Rect free = freeArea();
+        const int margin = 16;
+        mapRect = {float(int(free.x) + margin), float(int(free.y) + margin),
+                   float(int(free.width) - 2 * margin), float(int(free.height) - 2 * margin)};
+        const int w = std::max(int(mapRect.width), 1), h = std::max(int(mapRect.height), 1);
+        if (map && map.width() == w && map.height() == h) return;
+        map = cs::Texture2D("error map", w, h, GL_RGBA8);
+        map.upload(GL_RGBA, GL_UNSIGNED_BYTE, barriers::errorMap(outcomes, w, h).data());
+    }
+
+    void render() override { drawer.draw(map, mapRect, width(), height()); }
+
+    void ui() override {
+        ImGui::Separator();
+        if (ImGui::Button("run again")) runAgain = true;  // update() runs them
+        ImGui::SameLine();
+        ImGui::Text("%d runs each, %u invocations per dispatch", runs, count());
+        barriers::resultsTable(outcomes);
+        barriers::bandTitles(outcomes, mapRect, height());
+    }
+
+    void finish() override {
+        if (!options().output.empty())
+            queueOutput(options().output, barriers::reportJson(outcomes));
+    }
+
+    // What being right costs: each correct variant's time over its racy one's, medians of
+    // single runs measured here, without readback.
+    std::vector<cs::BenchFigure> benchFigures(const cs::Calibration&) override {
+        const auto ms = [&](const std::string& name) {
+            return cs::medianGpuMs([&] { dispatch(name, 1u); }, timingMethod(), 9);
+        };
+        const std::pair<std::string, std::string> pairs[] = {
+            {"shift_with_barrier", "shift_without_barrier"},
+            {"counter_atomic", "counter_plain"},
+            {"counter_atomic_counter", "counter_atomic"},
+            {"handoff_with_glMemoryBarrier", "handoff_without_glMemoryBarrier"},
+            {"publish_coherent", "publish_incoherent"}};
+        std::vector<cs::BenchFigure> figures;
+        for (const auto& [right, racy] : pairs)
+            figures.push_back({right + " / " + racy, ms(right) / ms(racy), "x", 0.0, ""});
+        return figures;
+    }
+};
+
+CS_SAMPLE_MAIN(Barriers)

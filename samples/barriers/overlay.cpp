@@ -1,0 +1,80 @@
+// The barriers overlay: the results table with a plot per experiment, and the map's titles.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "barriers.h"
+
+namespace barriers {
+namespace {
+
+const ImVec4 kWrongText(1.0f, 0.45f, 0.4f, 1.0f), kRightText(0.5f, 0.85f, 0.55f, 1.0f);
+
+void row(const std::string& name, const Tally& t) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(name.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextColored(t.wrongRuns > 0 ? kWrongText : kRightText, "%d/%d", t.wrongRuns, t.runs);
+    ImGui::TableNextColumn();
+    ImGui::TextColored(t.wrongRuns > 0 ? kWrongText : kRightText, "%lld", t.wrongElements);
+    if (t.noData > 0 && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%lld consumers gave up polling: no data, not wrong", t.noData);
+    ImGui::TableNextColumn();
+    const float most =
+        t.wrongPerRun.empty()
+            ? 1.0f
+            : std::max(1.0f, *std::max_element(t.wrongPerRun.begin(), t.wrongPerRun.end()));
+    ImGui::PushID(name.c_str());
+    ImGui::PlotHistogram("", t.wrongPerRun.data(), int(t.wrongPerRun.size()), 0, nullptr, 0.0f,
+                         most, ImVec2(90, 16));
+    ImGui::PopID();
+}
+
+}  // namespace
+
+void resultsTable(const std::vector<Named>& experiments) {
+    if (experiments.empty() ||
+        !ImGui::BeginTable("results", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg))
+        return;
+    ImGui::TableSetupColumn("wrong in:");
+    ImGui::TableSetupColumn("runs");
+    ImGui::TableSetupColumn("elements");
+    ImGui::TableSetupColumn("per run");
+    ImGui::TableHeadersRow();
+    for (const Named& e : experiments) row(e.name, e.tally);
+    ImGui::EndTable();
+    // The atomics experiment's eight uses on one line, each coloured by its own result.
+    for (const Named& e : experiments) {
+        if (e.parts.empty()) continue;
+        ImGui::TextUnformatted("atomic");
+        for (const auto& [name, t] : e.parts) {
+            ImGui::SameLine();
+            ImGui::TextColored(t.wrongRuns > 0 ? kWrongText : kRightText, "%s", name.c_str() + 6);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s: %d of %d runs wrong, %lld elements", name.c_str(),
+                                  t.wrongRuns, t.runs, t.wrongElements);
+        }
+    }
+}
+
+void bandTitles(const std::vector<Named>& experiments, const cs::Rect& rect, int frameHeight) {
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
+    const float top = float(frameHeight) - (rect.y + rect.height);  // frame pixels, top down
+    for (int e = 0; e < int(experiments.size()); ++e) {
+        const Band b = band(e, int(experiments.size()), int(rect.height));
+        if (b.top < 14) continue;  // no room for a title above the band
+        const Tally& t = experiments[e].tally;
+        char text[160];
+        const std::size_t shown =
+            t.map.empty() ? 0 : mapElements(t.map.front().size(), int(rect.width));
+        std::snprintf(text, sizeof text, "%s: %d/%d runs wrong; elements 0-%zu of %zu",
+                      experiments[e].name.c_str(), t.wrongRuns, t.runs, shown - 1, t.elements);
+        draw->AddText(ImVec2(rect.x / scale, (top + b.top - 16) / scale),
+                      IM_COL32(220, 220, 220, 255), text);
+    }
+}
+
+}  // namespace barriers

@@ -1,0 +1,108 @@
+#include "bench.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "bench/calibration.h"
+#include "util/error.h"
+
+namespace cloth {
+
+const Variant kVariants[4] = {{"springs gather", Solver::Springs, false},
+                              {"springs coloured", Solver::Springs, true},
+                              {"xpbd jacobi", Solver::Xpbd, false},
+                              {"xpbd coloured", Solver::Xpbd, true}};
+
+cs::BenchFigure throughputFigure(const std::string& name, double pointSubsteps,
+                                 double bytesPerPoint, double ms, const cs::Calibration& c) {
+    const double rate = ms > 0 ? pointSubsteps / (ms * 1e-3) : 0.0;  // per second
+    const double bound = c.copyGBps * 1e9 / bytesPerPoint;
+    return {name, rate * 1e-6, "M point-substeps/s", bound > 0 ? rate / bound : 0.0, "copy"};
+}
+
+std::vector<cs::BenchFigure> gridSweep(const Physics& base, int largest, const GpuStepMs& gpuMs,
+                                       const std::function<double(const Variant&)>& bytesPerPoint,
+                                       const cs::Calibration& calibration) {
+    std::vector<cs::BenchFigure> figures;
+    for (int n = 8; n <= largest; n *= 2) {
+        const std::vector<Point> points = makeCloth(n, n);
+        for (const Variant& variant : kVariants) {
+            Physics p = base;
+            p.solver = variant.solver;
+            p.colouring = variant.colouring;
+            p.naiveScatter = false;
+            double gpu = 0.0;
+            try {
+                gpu = gpuMs(p, points, n, n);
+            } catch (const cs::Error& e) {  // past a limit of this GL: the sweep ends there
+                std::fprintf(stderr, "cloth: the --bench sweep stops before n = %d: %s\n", n,
+                             e.what());
+                return figures;
+            }
+            CpuCloth cpu(n, n, points);
+            double cpuMs = cs::medianCpuMs([&] { cpu.step(p); }, 1);
+            if (cpuMs < 200.0) cpuMs = cs::medianCpuMs([&] { cpu.step(p); }, 5);
+            const std::string name = variant.name + " n=" + std::to_string(n);
+            figures.push_back({name + " gpu", gpu, "ms/step", 0, ""});
+            figures.push_back({name + " cpu", cpuMs, "ms/step", 0, ""});
+            figures.push_back({name + " cpu/gpu", cpuMs / gpu, "x", 0, ""});
+            figures.push_back(throughputFigure(name + " gpu throughput", double(n) * n * p.substeps,
+                                               bytesPerPoint(variant), gpu, calibration));
+        }
+    }
+    return figures;
+}
+
+double rmsStretch(const CpuCloth& cloth) {
+    const size_t count = cloth.positions.size();
+    double sum = 0.0;
+    long long springs = 0;
+    for (int k = 0; k < kDirections; ++k)
+        for (int y = 0; y < cloth.height; ++y)
+            for (int x = 0; x < cloth.width; ++x) {
+                const int ex = x + kOffsets[k][0], ey = y + kOffsets[k][1];
+                if (ex < 0 || ey < 0 || ex >= cloth.width || ey >= cloth.height) continue;
+                const size_t a = size_t(y) * cloth.width + x, b = size_t(ey) * cloth.width + ex;
+                const double rest = cloth.rest[k * count + a];
+                const double strain =
+                    (glm::length(glm::dvec3(cloth.positions[b]) - glm::dvec3(cloth.positions[a])) -
+                     rest) /
+                    rest;
+                sum += strain * strain;
+                ++springs;
+            }
+    return std::sqrt(sum / double(springs));
+}
+
+std::vector<cs::BenchFigure> convergenceSweep(const Physics& base, float highestStiffness,
+                                              int largest, const GpuStepMs& gpuMs) {
+    const int n = std::min(32, largest), steps = int(std::lround(1.0 / base.dt));
+    std::vector<Point> points = makeCloth(n, n);
+    points[size_t(n) * (n - 1)].w = 0.0f;  // the two corners of the last row
+    points[size_t(n) * n - 1].w = 0.0f;
+    std::vector<cs::BenchFigure> figures;
+    for (const Variant& variant : {kVariants[3], kVariants[2]}) {
+        for (int substeps = 1; substeps <= 32; substeps *= 2) {
+            Physics p = base;
+            p.solver = variant.solver;
+            p.colouring = variant.colouring;
+            p.substeps = substeps;
+            p.stiffness = highestStiffness;
+            p.sphereCentre = glm::vec3(0.0f, -10.0f, 0.0f);  // out of the way: hanging freely
+            p.ground = -20.0f;
+            CpuCloth cloth(n, n, points);
+            double stretch = 0.0;
+            for (int s = 0; s < steps; ++s) {
+                cloth.step(p);
+                if (2 * s >= steps) stretch += rmsStretch(cloth) / double(steps - steps / 2);
+            }
+            const std::string name = variant.name + " " + std::to_string(substeps) + " substeps";
+            figures.push_back({name + " stretch", stretch, "RMS", 0, ""});
+            figures.push_back({name + " gpu", gpuMs(p, points, n, n), "ms/step", 0, ""});
+        }
+    }
+    return figures;
+}
+
+}  // namespace cloth

@@ -1,0 +1,141 @@
+#pragma once
+// The CPU side of the cloth sample: the grid and its springs, the point file, and the
+// single-threaded solver that runs the very steps the shaders run (compute=cpu), in the same
+// order and in float: the reference of the tests and the CPU side of the --bench figure.
+// Nothing here touches OpenGL; main.cpp uploads what these functions make.
+#include <cstddef>
+#include <glm/glm.hpp>
+#include <string>
+#include <vector>
+
+namespace cloth {
+
+// One point as the shaders and the point file see it: xyz = position, w = inverse mass
+// (0 = pinned: it never moves). A std430 vec4.
+using Point = glm::vec4;
+static_assert(sizeof(Point) == 16, "a point is one std430 vec4: x, y, z, inverse mass");
+
+// The six springs a point owns run to the neighbours at these grid offsets (x, y); the other
+// six of its up to twelve springs are owned by the neighbours at minus these offsets.
+//   0, 1: structural (+1 along x, +1 along y)   2, 3: shear (the two diagonals)
+//   4, 5: bend (+2 along x, +2 along y)
+constexpr int kDirections = 6;
+constexpr int kOffsets[kDirections][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}, {2, 0}, {0, 2}};
+// Each direction's springs fall into two colours by where they start (colourStart), and no
+// two springs of one colour share a point: 12 colours, the least any colouring can use,
+// since an inner point has 12 springs that all need different colours.
+constexpr int kColours = 2 * kDirections;
+
+// Springs of a complete 12-neighbour width x height grid, each counted once:
+//   structural H(W-1) + W(H-1), shear 2(W-1)(H-1), bend H(W-2) + W(H-2)
+//   = 6WH - 5W - 5H + 2, that is 6n^2 - 10n + 2 for n x n (23,938 for 64 x 64).
+long long springCount(int width, int height);
+// The springs that end at point (x, y): how many of its twelve neighbours exist.
+int springsAt(int x, int y, int width, int height);
+
+// The extent of the dispatch for one colour, and the start point of the spring that
+// invocation `id` of it takes (the spring may run off the grid: the shader skips it). Mirrors
+// colourStart() in shaders/cloth/cloth.glsl.
+glm::ivec2 colourExtent(int colour, int width, int height);
+glm::ivec2 colourStart(glm::ivec2 id, int colour);
+
+enum class Solver { Springs, Xpbd };
+
+// Everything a step depends on besides the state: the sample's parameters.
+struct Physics {
+    Solver solver = Solver::Springs;
+    // springs: coloured scatter, else gather; xpbd: coloured Gauss-Seidel, else Jacobi
+    bool colouring = true;
+    bool naiveScatter = false;  // springs without colouring: the racing scatter, not gather
+    int substeps = 16;
+    float dt = 1.0f / 60.0f;      // seconds per step
+    float stiffness = 180000.0f;  // c, N/m
+    float damping = 8.0f;         // d, N s/m, on the relative velocity along a spring
+    float drag = 1.0f;            // air drag along the normal, per second
+    float gravity = 9.81f;        // m/s^2, downwards (-y)
+    float wind = 0.0f;            // m/s, along +x
+    float friction = 0.5f;        // Coulomb coefficient of the sphere and the ground
+    glm::vec3 sphereCentre{0.0f};
+    float sphereRadius = 0.5f;
+    float ground = -0.5f;  // the plane y = ground
+    float substep() const { return dt / float(substeps); }
+};
+
+// Points keep this far from the sphere and the ground, so that the flat triangles between
+// them do not cut into the sphere that is drawn (a 3 cm chord sags 0.3 mm on a 0.5 m sphere).
+constexpr float kThickness = 0.005f;
+// Jacobi with averaging moves each point by this many times the mean of its constraints'
+// corrections (over-relaxation, as in Macklin et al. 2014; 1 converges slowly, 2 may
+// not converge at all).
+constexpr float kJacobiWeight = 1.5f;
+
+// The default cloth: width x height points with unit masses (inverse mass 1), square cells,
+// 2 m along its longer side, flat and level 0.6 m up, centred over the origin. Grid x runs
+// along +x, grid y along -z, so the normal (see computeNormals) points up.
+std::vector<Point> makeCloth(int width, int height);
+
+// The point file: width * height points, row-major (row y = 0 first), each x, y, z and inverse
+// mass as little-endian float32, 16 bytes, nothing else. readPoints throws cs::Error naming
+// the file when its size is not width * height * 16 or a value is not finite or an inverse
+// mass is negative.
+std::vector<Point> readPoints(const std::string& path, int width, int height);
+std::string encodePoints(const std::vector<Point>& points);
+
+// The cloth's surface for drawing: two triangles per grid cell, (i, i+1, i+1+W) and
+// (i, i+1+W, i+W), both counter-clockwise in the grid's x, y.
+std::vector<unsigned> triangles(int width, int height);
+
+// The rest length of every spring, from the points as they are (a cloth starts at rest):
+// kDirections arrays of width * height floats, direction-major (index k * count + point);
+// 0 where a spring would leave the grid.
+std::vector<float> restLengths(const std::vector<Point>& points, int width, int height);
+
+// Per point, the sum of the cross products of the edges to its neighbours in turn (+x, +y,
+// -x, -y), normalised: for a flat grid it points to the side from which +x turns to +y
+// counter-clockwise, the side that sees the triangles (i, i+1, i+1+W) counter-clockwise.
+void computeNormals(const std::vector<Point>& points, int width, int height,
+                    std::vector<glm::vec4>& normals);
+
+// The whole solver on one CPU thread, step for step as the shaders do it.
+class CpuCloth {
+public:
+    CpuCloth() = default;
+    CpuCloth(int width, int height, std::vector<Point> points);
+    // One step: `substeps` substeps of the chosen solver, then the normals.
+    void step(const Physics& physics);
+
+    int width = 0, height = 0;
+    std::vector<Point> positions;
+    std::vector<glm::vec4> velocities, normals;  // xyz; w = 0
+    std::vector<float> rest;                     // restLengths()
+
+private:
+    void springsGather(const Physics& p);
+    void springsScatter(const Physics& p);
+    void xpbdColoured(const Physics& p);
+    void xpbdJacobi(const Physics& p);
+    void xpbdPredict(const Physics& p);
+    void xpbdFinalize(const Physics& p);
+    bool inGrid(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
+    // Calls f(neighbour, rest length) for each spring at point (x, y), in the shaders' order:
+    // per direction, the spring ahead (kept with this point), then the one behind (kept
+    // with the neighbour).
+    template <typename F>
+    void forEachSpringAt(int x, int y, F f) const {
+        const size_t count = positions.size(), i = size_t(y) * width + x;
+        for (int k = 0; k < kDirections; ++k)
+            for (int side = 1; side >= -1; side -= 2) {
+                const int nx = x + side * kOffsets[k][0], ny = y + side * kOffsets[k][1];
+                if (!inGrid(nx, ny)) continue;
+                const size_t j = size_t(ny) * width + nx;
+                f(j, rest[k * count + (side > 0 ? i : j)]);
+            }
+    }
+
+    std::vector<Point> scratch_;                // gather and Jacobi write here, then swap
+    std::vector<glm::vec4> scratchVelocities_;  // gather's
+    std::vector<glm::vec4> forces_;             // scatter's, w = springs applied
+    std::vector<glm::vec4> previous_;           // xpbd: positions at the substep's start
+};
+
+}  // namespace cloth

@@ -1,0 +1,62 @@
+#include "atlas.h"
+
+#include <algorithm>
+#include <glm/glm.hpp>
+#include <vector>
+
+namespace compaction {
+namespace {
+
+constexpr int kHeight = 256;  // the base's panel, in atlas pixels
+constexpr int kGap = 4, kMinPanel = 4;
+
+// A level of `cells` cells as a Morton grid: 2^ceil(b/2) by 2^floor(b/2) cells, b the bits
+// of the largest index, so that the grid holds every cell and its rows come whole.
+glm::uvec2 gridOf(std::uint32_t cells) {
+    int bits = 0;
+    while (bits < 32 && (std::uint64_t(1) << bits) < cells) ++bits;
+    return {1u << ((bits + 1) / 2), 1u << (bits / 2)};
+}
+
+}  // namespace
+
+void Atlas::build(const cs::GpuHistoPyramid& pyramid, const cs::Buffer& flags) {
+    cs::Program& program = pyramid.partialSums() ? programVec4_ : program_;
+    if (!program)
+        program = cs::Program::compute("compaction/atlas.comp",
+                                       {{"PARTIAL_SUMS", pyramid.partialSums() ? "1" : "0"}});
+    const int top = pyramid.top();
+    std::vector<glm::ivec4> panels(cs::kMaxPyramidLevels, glm::ivec4(0));
+    std::vector<glm::uvec2> grids(cs::kMaxPyramidLevels, glm::uvec2(1));
+    int x = 0;
+    for (int level = 0; level <= top; ++level) {
+        grids[level] = gridOf(pyramid.levelCells()[level]);
+        const int height = std::max(kHeight >> level, kMinPanel);
+        const int width = height * int(grids[level].x / grids[level].y);
+        panels[level] = {x, 0, width, height};
+        x += width + kGap;
+    }
+    if (image_.width() != x) image_ = cs::Texture2D("histopyramid atlas", x, kHeight, GL_RGBA8);
+
+    program.use();
+    glUniform2i(program.uniform("size"), image_.width(), image_.height());
+    glUniform1ui(program.uniform("top"), GLuint(top));
+    glUniform4iv(program.uniform("panels"), cs::kMaxPyramidLevels, &panels[0].x);
+    glUniform2uiv(program.uniform("grids"), cs::kMaxPyramidLevels, &grids[0].x);
+    glUniform1uiv(program.uniform("levelOffset"), cs::kMaxPyramidLevels, pyramid.levelOffsets());
+    glUniform1uiv(program.uniform("levelCells"), cs::kMaxPyramidLevels, pyramid.levelCells());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, flags.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, pyramid.levels().id());
+    glBindImageTexture(0, image_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+    const glm::uvec3 groups = program.groupsFor(image_.width(), image_.height());
+    glDispatchCompute(groups.x, groups.y, groups.z);
+    // The draw samples the image as a texture.
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+}
+
+void Atlas::draw(const cs::Rect& rect, int width, int height) const {
+    if (image_)
+        drawer_.draw(image_, cs::fitRect(rect, image_.width(), image_.height()), width, height);
+}
+
+}  // namespace compaction

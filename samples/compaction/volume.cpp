@@ -1,0 +1,52 @@
+#include "volume.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "util/error.h"
+#include "util/file.h"
+
+namespace compaction {
+
+std::vector<float> readVolume(const std::string& path, glm::uvec3 size) {
+    const std::uint64_t count = std::uint64_t(size.x) * size.y * size.z;
+    const std::string bytes = cs::readFile(path, std::size_t(count * 4 + 1));
+    if (bytes.size() != count * 4)
+        throw cs::Error(cs::printable(path) + ": " + std::to_string(bytes.size()) + " bytes" +
+                        (bytes.size() > count * 4 ? " or more" : "") +
+                        "; nx*ny*nz = " + std::to_string(size.x) + "*" + std::to_string(size.y) +
+                        "*" + std::to_string(size.z) + " float32 values need " +
+                        std::to_string(count * 4));
+    std::vector<float> values(count);
+    std::memcpy(values.data(), bytes.data(), bytes.size());
+    for (std::size_t i = 0; i < values.size(); ++i)
+        if (!std::isfinite(values[i]))
+            throw cs::Error(cs::printable(path) + ": value " + std::to_string(i) +
+                            " is not a finite number");
+    return values;
+}
+
+std::string indexFile(std::vector<std::uint32_t> indices, bool ordered) {
+    if (!ordered) std::sort(indices.begin(), indices.end());
+    return std::string(reinterpret_cast<const char*>(indices.data()), indices.size() * 4);
+}
+
+std::vector<CubeCorner> cubeTriangles() {
+    std::vector<CubeCorner> corners;
+    for (int axis = 0; axis < 3; ++axis)
+        for (float side : {-1.0f, 1.0f}) {
+            glm::vec3 normal(0.0f), u(0.0f), v(0.0f);
+            normal[axis] = side;
+            u[(axis + 1) % 3] = 1.0f;
+            v[(axis + 2) % 3] = 1.0f;
+            // Two triangles of the face; the draw tests depth and culls nothing, so their
+            // winding does not matter.
+            for (glm::vec2 c : {glm::vec2(-1, -1), glm::vec2(1, -1), glm::vec2(1, 1),
+                                glm::vec2(-1, -1), glm::vec2(1, 1), glm::vec2(-1, 1)})
+                corners.push_back({normal + c.x * u + c.y * v, normal});
+        }
+    return corners;
+}
+
+}  // namespace compaction

@@ -1,0 +1,25 @@
+#pragma once
+// The compaction sample's CPU side: the --input volume format, the --output index format,
+// and the cube every kept voxel is drawn as. Nothing here touches OpenGL.
+#include <cstdint>
+#include <glm/glm.hpp>
+#include <string>
+#include <vector>
+
+namespace compaction {
+
+// --input: nx * ny * nz little-endian float32 values, x fastest, then y, then z, no header.
+// Throws cs::Error naming the file when its size is not that, or a value is not finite.
+std::vector<float> readVolume(const std::string& path, glm::uvec3 size);
+
+// --output: the indices as little-endian uint32, in ascending order; `ordered` says whether
+// they already are (every method but atomic), else they are sorted here, on the CPU.
+std::string indexFile(std::vector<std::uint32_t> indices, bool ordered);
+
+// A cube of edge 2 around the origin as 36 triangle corners, each with its face's normal.
+struct CubeCorner {
+    glm::vec3 position, normal;
+};
+std::vector<CubeCorner> cubeTriangles();
+
+}  // namespace compaction

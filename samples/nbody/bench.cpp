@@ -1,0 +1,84 @@
+#include "bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <sstream>
+
+#include "gl/info.h"
+#include "util/error.h"
+#include "util/parse.h"
+
+namespace nbody {
+namespace {
+
+// On a software renderer the sweep stops at 8k, where one all-pairs step already takes most
+// of a second.
+std::vector<int> defaultBodyCounts() {
+    const std::string device = cs::deviceName();
+    const bool software = device.find("llvmpipe") != std::string::npos ||
+                          device.find("softpipe") != std::string::npos;
+    return software ? std::vector<int>{4096, 8192} : std::vector<int>{4096, 16384, 65536};
+}
+
+// The CPU sums the pulls on the first 2048 bodies (or all, if fewer) from all N: the rate per
+// interaction is the same as for all N^2, and N = 64k stays a matter of seconds.
+double cpuGflops(const std::vector<Body>& bodies, const Sweep& sweep) {
+    const size_t n = bodies.size();
+    std::vector<glm::vec4> positions(n);
+    for (size_t i = 0; i < n; ++i) positions[i] = bodies[i].positionMass;
+    const size_t rows = std::min<size_t>(n, 2048);
+    std::vector<glm::vec3> pulls;
+    const auto start = std::chrono::steady_clock::now();
+    cpuPulls(positions, rows, sweep.softeningSqr, pulls);
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return sweep.flopsPerInteraction * double(rows) * n / s * 1e-9;
+}
+
+}  // namespace
+
+std::vector<int> parseBenchSizes(const std::string& text) {
+    std::vector<int> counts;
+    std::istringstream in(text);
+    for (std::string item; std::getline(in, item, ',');) {
+        long long n = 0;
+        if (cs::parseNumber(item, n) != std::errc() || n < 1 || n > (1 << 20))
+            throw cs::UsageError("--bench-sizes takes body counts in [1, 1048576], got " +
+                                 cs::quoted(item));
+        counts.push_back(int(n));
+    }
+    return counts;
+}
+
+std::vector<cs::BenchFigure> runSweep(const Sweep& sweep, const cs::Calibration& calibration) {
+    std::vector<cs::BenchFigure> figures;
+    const std::vector<int> counts =
+        sweep.bodyCounts.empty() ? defaultBodyCounts() : sweep.bodyCounts;
+    for (int n : counts) {
+        const std::vector<Body> bodies =
+            makeBodies("plummer", n, 1.0f, 1.0f, sweep.softeningSqr, 1);
+        sweep.loadBodies(bodies);
+        const double flops = sweep.flopsPerInteraction * double(n) * n;
+        const std::string ofN = " N=" + std::to_string(n);
+        double best[2] = {0, 0};
+        for (int k = 0; k < 2; ++k) {
+            const std::string kernel = k == 0 ? "naive" : "tiled";
+            for (int size : sweep.localSizes) {
+                const cs::Program program = sweep.stepProgram(kernel, size);
+                auto step = [&] { sweep.dispatchStep(program); };
+                double ms = cs::medianGpuMs(step, sweep.timing, 1);
+                if (ms < 200.0) ms = cs::medianGpuMs(step, sweep.timing, 5);
+                figures.push_back(cs::flopsFigure(kernel + " " + std::to_string(size) + ofN, flops,
+                                                  ms, calibration));
+                best[k] = std::max(best[k], figures.back().value);
+            }
+        }
+        const double cpu = cpuGflops(bodies, sweep);
+        figures.push_back({"cpu reference" + ofN, cpu, "GFLOP/s", 0, ""});
+        figures.push_back({"tiled/naive best" + ofN, best[1] / best[0], "x", 0, ""});
+        figures.push_back({"tiled best/cpu" + ofN, best[1] / cpu, "x", 0, ""});
+    }
+    return figures;
+}
+
+}  // namespace nbody

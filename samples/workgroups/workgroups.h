@@ -1,0 +1,97 @@
+#pragma once
+// The workgroups sample's pieces beside main.cpp: the record every invocation writes, where
+// the picture puts each invocation (picture.cpp), and the overlay's tables and the hover
+// tooltip (overlay.cpp).
+#include <cstddef>
+#include <cstdint>
+#include <glm/glm.hpp>
+#include <optional>
+
+#include "app/draw.h"
+#include "gl/objects.h"
+#include "gl/program.h"
+
+namespace workgroups {
+
+// One invocation's record, as ids.comp writes it and --output stores it: eight uint32.
+struct Record {
+    std::uint32_t local[3];  // gl_LocalInvocationID
+    std::uint32_t group[3];  // gl_WorkGroupID
+    std::uint32_t index;     // gl_LocalInvocationIndex
+    std::uint32_t zero;
+};
+static_assert(sizeof(Record) == 32 && offsetof(Record, group) == 12 &&
+                  offsetof(Record, index) == 24 && offsetof(Record, zero) == 28,
+              "Record must match ids.comp's std430 struct: eight uints, no padding");
+
+// Where the picture puts each invocation of a dispatch: the z slices of its x-by-y grid side
+// by side, left to right and then top to bottom, each invocation a square cell of whole
+// pixels (or, when there are more invocations than pixels, every stride-th invocation one
+// pixel). paint.comp draws with the same numbers; invocationAt() is the same mapping on the
+// CPU, for the invocation under the mouse.
+struct SliceLayout {
+    glm::uvec3 extent{0};      // invocations along x, y and z
+    int columns = 1;           // slices per row
+    int cell = 1;              // pixels per invocation along x and y
+    int stride = 1;            // invocations per cell
+    glm::ivec2 slice{1};       // one slice, in pixels
+    glm::ivec2 gap{0};         // between slices across, and above each slice (room for its label)
+    glm::ivec2 size{1};        // the whole picture, in pixels
+    unsigned shownSlices = 1;  // z slices in the picture: all, unless they outnumber the pixels
+};
+
+// The layout with the largest cells that fits `extent` in `width` x `height` pixels.
+SliceLayout layoutSlices(glm::uvec3 extent, int width, int height);
+
+// The invocation (x, y, z) drawn at pixel (x, y) of the picture, origin at its bottom left;
+// nothing between slices or outside the picture.
+std::optional<glm::uvec3> invocationAt(const SliceLayout& layout, int x, int y);
+
+// The top left corner of slice z's label band, in picture pixels from the top left.
+glm::ivec2 sliceCorner(const SliceLayout& layout, unsigned z);
+
+// Runs paint.comp: the picture of the records ids.comp wrote, in at most width x height pixels.
+class Painter {
+public:
+    // Lays the dispatch out anew when its extent or the room for it changed, then paints each
+    // invocation by the id `mode` names (0 local, 1 work group, 2 global, 3 local index),
+    // outlining `hovered`.
+    void paint(const cs::Buffer& records, glm::uvec3 extent, glm::uvec3 groupSize, int mode,
+               std::optional<glm::uvec3> hovered, int width, int height);
+    const SliceLayout& layout() const { return layout_; }
+    const cs::Texture2D& picture() const { return picture_; }
+
+private:
+    cs::Program program_;
+    SliceLayout layout_;
+    cs::Texture2D picture_;
+};
+
+// ---- The overlay (ImGui calls only, apart from queryLimits) ----
+
+// The GL's limits for compute dispatches, those of variable sizes too where it has them.
+struct Limits {
+    glm::ivec3 count{0}, size{0};  // GL_MAX_COMPUTE_WORK_GROUP_COUNT, _SIZE
+    int invocations = 0;           // GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS
+    int sharedBytes = 0;           // GL_MAX_COMPUTE_SHARED_MEMORY_SIZE
+    bool haveVariable = false;     // GL_ARB_compute_variable_group_size, and its limits:
+    glm::ivec3 variableSize{0};    // GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB
+    int variableInvocations = 0;   // GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB
+};
+Limits queryLimits(bool haveVariable);  // GL queries: once, in setup()
+void limitsTable(const Limits& limits);
+
+// The invocation under the mouse, when it is over the picture drawn at `rect` (frame pixels,
+// origin bottom left) and not over the overlay window.
+std::optional<glm::uvec3> hoveredInvocation(const SliceLayout& layout, const cs::Rect& rect,
+                                            int frameHeight);
+
+// A tooltip with the hovered invocation's record, and the formulas of gl_GlobalInvocationID
+// and gl_LocalInvocationIndex evaluated on it; `at` is where the picture has it.
+void formulaTooltip(glm::uvec3 at, const Record& record, glm::uvec3 groupSize, bool variable);
+
+// "z = 3" above each slice, when there is room for it.
+void sliceLabels(const SliceLayout& layout, const cs::Rect& rect, int frameHeight,
+                 glm::uvec3 groupSize);
+
+}  // namespace workgroups
