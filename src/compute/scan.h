@@ -21,11 +21,11 @@
 // NVR-2016-002, 2016). It waits on no work group that might not be running: a predecessor that
 // stays silent has its tile summed from the input instead, the decoupled fallback (T. Smith, R.
 // Levien, J. D. Owens, SPAA 2025), so it needs no promise of forward progress between work groups,
-// which OpenGL does not make. Two memory passes (8 bytes per uint), the least a scan can move. It
-// cannot run in place: the fallback reads a predecessor's input, which an in-place scan may be
-// overwriting at that very moment, a race in time that no barrier can order. Subgroup operations
-// scan within the tile where the GL has them (GL_KHR_shader_subgroup, arithmetic, compute stage);
-// elsewhere shared memory does.
+// which OpenGL does not make. One pass over the data, read and written once (8 bytes per uint),
+// the least a scan can move. It cannot run in place: the fallback reads a predecessor's input,
+// which an in-place scan may be overwriting at that very moment, a race in time that no barrier can
+// order. Subgroup operations scan within the tile where the GL has them (GL_KHR_shader_subgroup:
+// basic, arithmetic and ballot operations in compute shaders); elsewhere shared memory does.
 //
 // Reduce-then-scan (any rows, in place, transposed): tiles of 2048 elements, three passes:
 //  1. tile_sums.comp: each tile's sum -> tileSums
