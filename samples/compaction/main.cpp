@@ -262,15 +262,16 @@ private:
     }
 
     // The bytes a method must move over the big arrays, for n flags of which `kept` are 1:
-    //   scan:               the scan reads the flags twice and writes the sums (12n), the
-    //                       scatter reads flags and sums (8n) and writes the kept indices;
+    //   scan:               the scan reads the flags and writes the sums (8n: the library's
+    //                       single pass), the scatter reads flags and sums (8n) and writes
+    //                       the kept indices;
     //   atomic:             reads the flags, writes the kept indices (4n + 4 kept);
     //   histopyramid(_vec4): the build reads each level and writes the next (uint cells, or
     //                       uvec4 cells of which the next level reads only .w), the traversal
     //                       writes the kept indices. Its reads of the pyramid are not counted:
     //                       they hit the caches, more so the denser the output.
     static double compactionBytes(cs::CompactMethod m, double n, double kept) {
-        if (m == cs::CompactMethod::Scan) return 20 * n + 4 * kept;
+        if (m == cs::CompactMethod::Scan) return 16 * n + 4 * kept;
         if (m == cs::CompactMethod::Atomic) return 4 * n + 4 * kept;
         const double cellBytes = m == cs::CompactMethod::HistoPyramidVec4 ? 16 : 4;
         double bytes = 4 * n + 4 * kept;  // the flags read, the indices written

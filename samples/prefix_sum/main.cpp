@@ -1,8 +1,9 @@
 // prefix_sum: the scan, step by step. A prefix sum turns 3 1 4 1 5 into 3 4 8 9 14: every
 // output is the sum of the inputs up to it. The window plots the input, the state of the
 // one-work-group shader after a chosen step (OpenGL SuperBible, 6th ed., Figure 10.5), and
-// the result of the chosen algorithm: that shader, or the library scan that takes any length.
-// Headless, --input/--output scan raw uint32 or float32 files. See README.md.
+// the result of the chosen algorithm: that shader, or the library's scans of any length, the
+// single pass with decoupled look-back or reduce-then-scan. Headless, --input/--output scan
+// raw uint32 or float32 files. See README.md.
 #include <imgui.h>
 
 #include <algorithm>
@@ -47,20 +48,23 @@ private:
                                       "element type: uint32 (sums wrap modulo 2^32) or float32");
     std::string& mode = params.choice("mode", "inclusive", {"inclusive", "exclusive"},
                                       "sum up to and including each element, or before it");
-    std::string& algorithm =
-        params.choice("algorithm", "library", {"library", "single_group"},
-                      "cs::GpuScan (any length) or single_group.comp (at most 2048 elements)");
+    std::string& algorithm = params.choice(
+        "algorithm", "library", {"library", "reduce_then_scan", "single_group"},
+        "cs::GpuScan's default (the single pass), its reduce-then-scan (both any length), or "
+        "single_group.comp (at most 2048 elements)");
     int& step = params.add("step", 2, {0, 11},
                            "how many steps (k = 0, 1, ...) of single_group.comp have run in the "
                            "middle plot (0: the input)");
 
-    int& benchMaxLog2 =
-        flags.add("bench-max-log2", 26, {16, 26},
-                  "largest array of the --bench sweep, as a power of 2 (it scans 2^16, 2^18, ...)");
+    int& benchMaxLog2 = flags.add("bench-max-log2", 28, {16, 28},
+                                  "largest array of the --bench sweep, as a power of 2 (it scans "
+                                  "2^16, 2^18, ...; not given, it also stops before a size whose "
+                                  "scans would take more than a few seconds)");
 
     std::vector<std::uint32_t> values;  // the input as 32-bit words: uint32 or float32 bits
     cs::Buffer input, result, stepState;
-    cs::GpuScan libraryScan{cs::ElementType::Uint};
+    cs::GpuScan libraryScan{cs::ElementType::Uint};  // ScanAlgorithm::Auto: the single pass here
+    cs::GpuScan reduceThenScan{cs::ElementType::Uint, cs::ScanAlgorithm::ReduceThenScan};
     cs::Program singleGroup;
     // The two results as the labels show them, copied to the CPU when they change.
     std::vector<std::uint32_t> sums, stepValues;
@@ -71,7 +75,13 @@ private:
     bool isFloat() const { return type == "float"; }
     std::uint32_t count() const { return std::uint32_t(values.size()); }
     bool fitsOneGroup() const { return count() <= kSingleGroupCapacity; }
-    bool library() const { return algorithm == "library" || !fitsOneGroup(); }
+    bool library() const { return algorithm != "single_group" || !fitsOneGroup(); }
+    cs::GpuScan& libraryScanChosen() {
+        return algorithm == "reduce_then_scan" ? reduceThenScan : libraryScan;
+    }
+    const char* libraryName() const {
+        return algorithm == "reduce_then_scan" ? "reduce-then-scan" : "single pass";
+    }
     int shownStep() const { return std::min(step, stepsFor(count())); }
 
     void checkOptions() override {
@@ -98,7 +108,10 @@ private:
     void buildPrograms() {
         const cs::ShaderDefines defines = {{"FLOAT_VALUES", isFloat() ? "1" : "0"}};
         singleGroup = cs::Program::compute("prefix_sum/single_group.comp", defines);
-        libraryScan = cs::GpuScan(isFloat() ? cs::ElementType::Float : cs::ElementType::Uint);
+        const cs::ElementType elementType =
+            isFloat() ? cs::ElementType::Float : cs::ElementType::Uint;
+        libraryScan = cs::GpuScan(elementType);
+        reduceThenScan = cs::GpuScan(elementType, cs::ScanAlgorithm::ReduceThenScan);
     }
 
     void createBuffers() {
@@ -122,9 +135,10 @@ private:
 
         const bool exclusive = mode == "exclusive";
         if (library()) {
-            auto pass = gpuPass("library scan");
-            libraryScan.run(input, result, count(), 1,
-                            exclusive ? cs::ScanMode::Exclusive : cs::ScanMode::Inclusive);
+            // One row, out of place: the library's default is the single pass.
+            auto pass = gpuPass(libraryName());
+            libraryScanChosen().run(input, result, count(), 1,
+                                    exclusive ? cs::ScanMode::Exclusive : cs::ScanMode::Inclusive);
         } else {
             auto pass = gpuPass("single-group scan");
             runSingleGroup(result, stepsFor(count()), exclusive);
@@ -191,7 +205,10 @@ private:
                                       : "step view needs at most 2048 elements",
                        stepValues, axes.sums);
         plots.annotate(
-            2, mode + " scan (" + (library() ? "library cs::GpuScan" : "single_group.comp") + ")",
+            2,
+            mode + " scan (" +
+                (library() ? std::string("cs::GpuScan, ") + libraryName() : "single_group.comp") +
+                ")",
             sums, axes.sums);
     }
 
@@ -200,16 +217,25 @@ private:
     }
 
     // A scan reads 4 and writes 4 bytes per element at the least, so its roofline is a copy
-    // of 8 bytes per element. The sweep times the library scan beside std::inclusive_scan.
+    // of 8 bytes per element: the single pass moves just that, reduce-then-scan 12. The sweep
+    // times both side by side, and std::inclusive_scan on the CPU.
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
         std::vector<cs::BenchFigure> figures;
-        for (const auto& times : prefix_sum::benchSweep(benchMaxLog2, seed(), timingMethod())) {
+        const bool stopWhenSlow = !flags.given(&benchMaxLog2);
+        for (const auto& times :
+             prefix_sum::benchSweep(benchMaxLog2, stopWhenSlow, seed(), timingMethod())) {
             const double n = std::ldexp(1.0, times.log2);
             const std::string size = "2^" + std::to_string(times.log2);
-            const double gpuGelems = n / (times.gpuMs * 1e6);
-            const double copyFraction =
-                calibration.copyGBps > 0 ? 8.0 * gpuGelems / calibration.copyGBps : 0.0;
-            figures.push_back({"library scan " + size, gpuGelems, "Gelem/s", copyFraction, "copy"});
+            auto scanFigure = [&](const std::string& name, double ms) {
+                const double gelems = n / (ms * 1e6);
+                const double copyFraction =
+                    calibration.copyGBps > 0 ? 8.0 * gelems / calibration.copyGBps : 0.0;
+                return cs::BenchFigure{name + " " + size, gelems, "Gelem/s", copyFraction, "copy"};
+            };
+            figures.push_back(scanFigure("single pass", times.singlePassMs));
+            figures.push_back(scanFigure("reduce-then-scan", times.reduceThenScanMs));
+            figures.push_back({"single pass / reduce-then-scan " + size,
+                               times.reduceThenScanMs / times.singlePassMs, "x", 0.0, ""});
             figures.push_back(
                 {"CPU std::inclusive_scan " + size, n / (times.cpuMs * 1e6), "Gelem/s", 0.0, ""});
         }

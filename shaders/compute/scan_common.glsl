@@ -1,8 +1,12 @@
 // Shared by the tile kernels of the scan and the reduction (src/compute/tiles.h): the element
 // type, the data bindings and the work-group scan. The C++ side defines SCAN_TYPE: 0 uint,
-// 1 float, 2 vec4 (cs::ElementType).
+// 1 float, 2 vec4 (cs::ElementType), and SUBGROUPS 1 where the kernel may use
+// GL_KHR_shader_subgroup (scan_single_pass_subgroups.comp enables the extension).
 #ifndef SCAN_TYPE
 #define SCAN_TYPE 0
+#endif
+#ifndef SUBGROUPS
+#define SUBGROUPS 0
 #endif
 #if SCAN_TYPE == 0
 #define VALUE uint
@@ -47,13 +51,27 @@ uniform uint tilesPerRow;    // tiles in one row (the tile sums have this many p
 uniform uint firstTile;      // tile index of this dispatch's first work group in its row
 uniform uint elementOffset;  // element index of the start of the bound data range
 
-// This work group's row, the row's first element, and the tile's first element in the row.
+// The invocation's place in the order of the tile's elements. With subgroups it goes subgroup
+// by subgroup, as their scans do: GL does not promise that gl_LocalInvocationIndex runs through
+// the subgroups in order. (Only a last subgroup could be partial, and it too numbers its
+// invocations from 0, so the ranks are still 0 to GROUP_SIZE - 1.)
+#if SUBGROUPS
+uint rank() { return gl_SubgroupID * gl_SubgroupSize + gl_SubgroupInvocationID; }
+#else
+uint rank() { return gl_LocalInvocationIndex; }
+#endif
+
+// This work group's row, the row's first element, and its tile in the row: the one its place
+// in the dispatch gives it (the single-pass scan hands tiles out differently).
 uint row() { return gl_WorkGroupID.y; }
 uint rowStart() { return row() * rowLength; }
 uint tileInRow() { return firstTile + gl_WorkGroupID.x; }
-uint tileStart() { return tileInRow() * TILE; }
-// The first element of this invocation's quad number `item` (0 to ITEMS - 1).
-uint firstOf(uint item) { return tileStart() + (gl_LocalInvocationIndex * ITEMS + item) * 4u; }
+// The first element (in the row) of quad number `item` (0 to ITEMS - 1) of the invocation of
+// rank `owner` in tile `tile`; firstOf for this invocation's own.
+uint quadStart(uint tile, uint owner, uint item) {
+    return tile * TILE + (owner * ITEMS + item) * 4u;
+}
+uint firstOf(uint tile, uint item) { return quadStart(tile, rank(), item); }
 
 // Element `position` of the current row, at `index` in the bound range; zero past the end.
 VALUE loadElement(uint position, uint index) {
@@ -90,24 +108,66 @@ Quad exclusiveScan(Quad q) {
 VALUE total(Quad q) { return ((q.a + q.b) + q.c) + q.d; }
 Quad plus(VALUE x, Quad q) { return Quad(x + q.a, x + q.b, x + q.c, x + q.d); }
 
+// A work-group scan splits the work group into parts (subgroups, or raking segments), scans
+// within each, then scans the parts' totals: partPrefix holds those, one per part, and
+// scanPartTotals turns them into the sums of the parts before each, in one invocation, with
+// their sum in groupTotal. (It is called in uniform control flow, between barriers.)
+#if SUBGROUPS
+#define PARTS GROUP_SIZE  // room for subgroups of one invocation: any subgroup size fits
+#else
+#define SEGMENT (GROUP_SIZE >= 256 ? 16 : 8)
+#define RAKERS (GROUP_SIZE / SEGMENT)
+#define PARTS RAKERS
+#endif
+shared VALUE partPrefix[PARTS];
+shared VALUE groupTotal;
+
+void scanPartTotals(uint parts) {
+    if (gl_LocalInvocationIndex == 0u) {
+        VALUE sum = VALUE(0);
+        for (uint s = 0u; s < parts; ++s) {
+            VALUE v = partPrefix[s];
+            partPrefix[s] = sum;
+            sum += v;
+        }
+        groupTotal = sum;
+    }
+}
+
+#if SUBGROUPS
+// Work-group exclusive scan with subgroup operations: each subgroup scans its values with one
+// operation, one invocation scans the subgroup totals (a handful: 8 subgroups of 32 make 256
+// invocations), and everyone adds its subgroup's prefix. Two barriers. Returns the sum of
+// the values of the invocations before this one; groupSum is the sum over the whole work
+// group. Two calls must have a barrier() between them (every caller's do): a subgroup's next
+// total must not overwrite its prefix before all its invocations have read it.
+VALUE workGroupExclusiveScan(VALUE value, out VALUE groupSum) {
+    VALUE inSubgroup = subgroupExclusiveAdd(value);
+    VALUE subgroupTotal = subgroupAdd(value);
+    if (subgroupElect()) partPrefix[gl_SubgroupID] = subgroupTotal;
+    barrier();  // wait for all subgroup totals
+    scanPartTotals(gl_NumSubgroups);
+    barrier();  // wait for the subgroup prefixes and the total
+
+    groupSum = groupTotal;
+    return partPrefix[gl_SubgroupID] + inSubgroup;
+}
+#else
 // Work-group exclusive scan by raking: every invocation puts its value in shared memory,
 // RAKERS invocations each scan a segment of SEGMENT values serially, one invocation scans
 // the segment totals, and everyone adds its segment's prefix. Three barriers in all, where
 // a tree (Blelloch) scan of 128 values needs fourteen. Returns the sum of the values of the
 // invocations before this one; groupSum is the sum over the whole work group.
-#define SEGMENT (GROUP_SIZE >= 256 ? 16 : 8)
-#define RAKERS (GROUP_SIZE / SEGMENT)
+//
 // One padding slot after every segment. Unpadded, the rakers would read SEGMENT slots
 // apart, a multiple of the 32 four-byte banks of shared memory, so all of them would hit
 // the same banks at once; SEGMENT + 1 apart, they spread over the banks.
 shared VALUE rake[GROUP_SIZE + RAKERS];
-shared VALUE segmentPrefix[RAKERS];
-shared VALUE groupTotal;
 
 uint rakeSlot(uint i) { return i + i / SEGMENT; }
 
 VALUE workGroupExclusiveScan(VALUE value, out VALUE groupSum) {
-    uint i = gl_LocalInvocationIndex;
+    uint i = rank();
     rake[rakeSlot(i)] = value;
     barrier();  // wait until every invocation's value is in shared memory
 
@@ -119,21 +179,24 @@ VALUE workGroupExclusiveScan(VALUE value, out VALUE groupSum) {
             rake[slot] = sum;
             sum += v;
         }
-        segmentPrefix[i] = sum;  // the segment's total, until the next step
+        partPrefix[i] = sum;  // the segment's total, until the next step
     }
     barrier();  // wait for all segment totals
-
-    if (i == 0u) {
-        VALUE sum = VALUE(0);
-        for (uint s = 0u; s < RAKERS; ++s) {
-            VALUE v = segmentPrefix[s];
-            segmentPrefix[s] = sum;
-            sum += v;
-        }
-        groupTotal = sum;
-    }
+    scanPartTotals(RAKERS);
     barrier();  // wait for the segment prefixes and the total
 
     groupSum = groupTotal;
-    return segmentPrefix[i / SEGMENT] + rake[rakeSlot(i)];
+    return partPrefix[i / SEGMENT] + rake[rakeSlot(i)];
+}
+#endif
+
+// The sum of tile `tile` of the current row: each invocation adds its quads, then the work
+// group adds the invocations' sums. Every work group calls it in uniform control flow (it
+// waits at barriers).
+VALUE tileSum(uint tile) {
+    VALUE sum = VALUE(0);
+    for (uint item = 0u; item < ITEMS; ++item) sum += total(loadQuad(firstOf(tile, item)));
+    VALUE groupSum;
+    workGroupExclusiveScan(sum, groupSum);
+    return groupSum;
 }

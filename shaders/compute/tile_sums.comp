@@ -8,9 +8,6 @@
 layout(std430, binding = 4) writeonly buffer TileSums { VALUE tileSums[]; };
 
 void main() {
-    VALUE sum = VALUE(0);
-    for (uint item = 0u; item < ITEMS; ++item) sum += total(loadQuad(firstOf(item)));
-    VALUE tileSum;
-    workGroupExclusiveScan(sum, tileSum);
-    if (gl_LocalInvocationIndex == 0u) tileSums[row() * tilesPerRow + tileInRow()] = tileSum;
+    VALUE sum = tileSum(tileInRow());
+    if (gl_LocalInvocationIndex == 0u) tileSums[row() * tilesPerRow + tileInRow()] = sum;
 }

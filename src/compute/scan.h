@@ -2,9 +2,9 @@
 // GPU prefix sum (scan) of a buffer, for any length, staying on the GPU throughout.
 //
 //   cs::GpuScan scan(cs::ElementType::Uint);
-//   scan.run(values, values, count);                       // inclusive, in place
-//   scan.run(keys, offsets, count, 1, cs::ScanMode::Exclusive);
-//   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);         // before a shader reads the result
+//   scan.run(keys, offsets, count, 1, cs::ScanMode::Exclusive);  // one pass, out of place
+//   scan.run(values, values, count);                             // inclusive, in place
+//   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // before a shader reads the result
 //
 // Element i of the output is the sum of elements 0..i of the input (inclusive) or 0..i-1
 // (exclusive; element 0 is zero). `rows` > 1 scans that many rows of `rowLength` elements
@@ -12,16 +12,32 @@
 // (row, i) is written to output[i * rows + row], so a second row scan of the result is the
 // column pass (OpenGL SuperBible, 6th ed., Listing 10.7).
 //
-// Arithmetic: see ElementType (tiles.h). uint results equal a CPU scan bit for bit; float
-// and vec4 results differ from a sequential CPU loop by rounding (bounded in
-// tests/gl/scan_test.cpp).
+// Two algorithms (ScanAlgorithm); by default the single pass wherever it applies:
 //
-// How: reduce-then-scan over tiles of 2048 elements, one work group per tile:
+// Single pass (one row, out of place), shaders/compute/scan_single_pass.glsl: tiles of 16 KiB
+// (singlePassTile), one work group each, taking its tile from an atomic counter; each scans its
+// tile and learns what all the tiles before it add up to by decoupled look-back (D. Merrill, M.
+// Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back", NVIDIA Technical Report
+// NVR-2016-002, 2016). It waits on no work group that might not be running: a predecessor that
+// stays silent has its tile summed from the input instead, the decoupled fallback (T. Smith, R.
+// Levien, J. D. Owens, SPAA 2025), so it needs no promise of forward progress between work groups,
+// which OpenGL does not make. One pass over the data, read and written once (8 bytes per uint),
+// the least a scan can move. It cannot run in place: the fallback reads a predecessor's input,
+// which an in-place scan may be overwriting at that very moment, a race in time that no barrier can
+// order. Subgroup operations scan within the tile where the GL has them (GL_KHR_shader_subgroup:
+// basic, arithmetic and ballot operations in compute shaders); elsewhere shared memory does.
+//
+// Reduce-then-scan (any rows, in place, transposed): tiles of 2048 elements, three passes:
 //  1. tile_sums.comp: each tile's sum -> tileSums
 //  2. the tile sums are scanned (exclusive) by this same algorithm, recursively
 //  3. scan_tiles.comp: each tile is scanned again, plus the sum of the tiles before it
-// Three memory passes over the data (read, read, write: 12 bytes per uint), where a copy
-// needs two. A row that fits in one tile takes only pass 3.
+// Three memory passes over the data (read, read, write: 12 bytes per uint). A row that fits
+// in one tile takes only pass 3.
+//
+// Arithmetic: see ElementType (tiles.h). uint results equal a CPU scan bit for bit, by either
+// algorithm. float and vec4 results differ from a sequential CPU loop by rounding (bounded in
+// tests/gl/scan_test.cpp); the single pass's sums of whole tiles depend on how far each look-
+// back had to go, so its float results may differ in the last bits from one run to the next.
 #include <cstdint>
 
 #include "compute/tiles.h"
@@ -30,25 +46,68 @@ namespace cs {
 
 enum class ScanMode { Inclusive, Exclusive };
 
+// The single pass's tile for an element type: 128 invocations, each loading eight 16-byte
+// vectors, so 4096 uint or float elements, or 1024 vec4s (tuned on llvmpipe: the table is in
+// samples/prefix_sum/README.md).
+TileShape singlePassTile(ElementType type);
+
+enum class ScanAlgorithm {
+    Auto,            // SinglePass where it applies, ReduceThenScan elsewhere
+    SinglePass,      // one row, out of place only
+    ReduceThenScan,  // any rows, in place, transposed
+};
+
+// How the single pass runs. The defaults are what every scan should use; tests change them to
+// take the paths that a device takes only by chance.
+struct SinglePassOptions {
+    // Polls of a silent predecessor, after the first, before its tile is summed from the input.
+    std::uint32_t pollsBeforeFallback = 64;
+    // Tiles t (counted within a dispatch) with t % stalledEvery == stalledEvery - 1 publish
+    // nothing, as if their work groups had stalled for good, so that the tiles after them must
+    // take the fallback. 0: off.
+    std::uint32_t stalledEvery = 0;
+    // At most this many tiles per dispatch, so that short rows too go in chunks, each starting
+    // from the previous one's total. 0: as many as one binding and one dispatch take.
+    std::uint64_t chunkTiles = 0;
+    // Subgroup operations where this GL has them for compute shaders; false: shared memory.
+    bool subgroups = true;
+};
+
 class GpuScan {
 public:
-    explicit GpuScan(ElementType type) : type_(type) {}  // no GL work until the first run
+    // No GL work until the first run.
+    explicit GpuScan(ElementType type, ScanAlgorithm algorithm = ScanAlgorithm::Auto)
+        : type_(type), algorithm_(algorithm) {}
 
-    // `input` and `output` may be the same buffer, except with transposeOutput. Throws
-    // cs::Error when a buffer is too small or the data cannot be bound on this device.
+    // `input` and `output` may be the same buffer, except with transposeOutput or
+    // ScanAlgorithm::SinglePass. Throws cs::Error when a buffer is too small, the data cannot
+    // be bound on this device, or the chosen algorithm does not take these arguments.
     void run(const Buffer& input, const Buffer& output, std::uint64_t rowLength,
              std::uint32_t rows = 1, ScanMode mode = ScanMode::Inclusive,
              bool transposeOutput = false);
 
+    // The algorithm run() takes for these arguments: the one asked for, or for Auto the single
+    // pass where it applies (one row, out of place) and reduce-then-scan elsewhere.
+    ScanAlgorithm algorithmFor(const Buffer& input, const Buffer& output, std::uint32_t rows) const;
+
+    void setSinglePassOptions(const SinglePassOptions& options);
+    // Whether the single pass uses subgroup operations on this GL (needs a current context).
+    bool singlePassUsesSubgroups() const;
+
     ElementType type() const { return type_; }
+    ScanAlgorithm algorithm() const { return algorithm_; }
 
 private:
     void scanLevel(GLuint input, GLuint output, std::uint64_t rowLength, std::uint32_t rows,
                    ScanMode mode, bool transposeOutput, std::size_t level);
+    void singlePass(GLuint input, GLuint output, std::uint64_t rowLength, ScanMode mode);
 
     ElementType type_;
-    Program tileSumsPass_, scanPass_;
+    ScanAlgorithm algorithm_;
+    SinglePassOptions singlePassOptions_;
+    Program tileSumsPass_, scanPass_, singlePassProgram_;
     TileSumBuffers tileSums_;
+    Buffer tileStates_, carries_;  // the single pass's
 };
 
 }  // namespace cs

@@ -78,6 +78,18 @@ bool hasExtension(const std::string& name) {
     return false;
 }
 
+std::string computeSubgroupsMissing() {
+    if (!hasExtension("GL_KHR_shader_subgroup")) return "this GL lacks GL_KHR_shader_subgroup";
+    if ((glInteger(GL_SUBGROUP_SUPPORTED_STAGES_KHR) & GL_COMPUTE_SHADER_BIT) == 0)
+        return "this GL has GL_KHR_shader_subgroup, but not in compute shaders";
+    const GLint needed = GL_SUBGROUP_FEATURE_BASIC_BIT_KHR |
+                         GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR |
+                         GL_SUBGROUP_FEATURE_BALLOT_BIT_KHR;
+    if ((glInteger(GL_SUBGROUP_SUPPORTED_FEATURES_KHR) & needed) != needed)
+        return "this GL has GL_KHR_shader_subgroup without its arithmetic or ballot operations";
+    return "";
+}
+
 GLint glInteger(GLenum name) {
     GLint value = 0;
     glGetIntegerv(name, &value);

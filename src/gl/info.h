@@ -28,6 +28,11 @@ void requireLimit(GLenum limit, std::int64_t needed, const std::string& what);
 // GL's is 65535".
 void requireLimit(GLenum limit, GLuint axis, std::int64_t needed, const std::string& what);
 
+// Why compute shaders cannot use the subgroup operations of GL_KHR_shader_subgroup that the
+// scan needs (basic, arithmetic and ballot), e.g. "this GL lacks GL_KHR_shader_subgroup"; ""
+// where they can.
+std::string computeSubgroupsMissing();
+
 // "vendor renderer" of the current context, e.g. "Mesa llvmpipe (LLVM 15.0.6, 256 bits)".
 std::string deviceName();
 std::string glVersion();

@@ -1,5 +1,7 @@
-// cs::GpuScan against plain CPU scans: exact for uint (wrap-around included), and within a
-// stated bound of a double-precision scan for float and vec4.
+// cs::GpuScan against plain CPU scans, by both algorithms: exact for uint (wrap-around
+// included), and within a stated bound of a double-precision scan for float and vec4. The
+// single pass's own paths (the fallback, chunks, many scans in a row) are tested in
+// scan_single_pass_test.cpp.
 #include "compute/scan.h"
 
 #include <cmath>
@@ -9,60 +11,29 @@
 #include <vector>
 
 #include "gl/dispatch.h"
-#include "gl_test.h"
+#include "scan_test.h"
 
 namespace {
 
+using cs::ScanAlgorithm;
 using cs::ScanMode;
+using cs::test::cpuScan;
 using cs::test::errorFrom;
+using cs::test::gpuScan;
+using cs::test::modeName;
+using cs::test::randomFloats;
+using cs::test::randomUints;
 
-// Scans `rows` rows of `rowLength` values of `data` on the CPU, in double precision for
-// floating-point types. Transposed: element (row, i) lands at i * rows + row.
-template <typename T, typename Accumulator>
-std::vector<T> cpuScan(const std::vector<T>& data, size_t rowLength, size_t rows, ScanMode mode,
-                       bool transposed = false) {
-    std::vector<T> out(data.size());
-    for (size_t r = 0; r < rows; ++r) {
-        Accumulator sum(0);
-        for (size_t i = 0; i < rowLength; ++i) {
-            const size_t at = transposed ? i * rows + r : r * rowLength + i;
-            if (mode == ScanMode::Exclusive) out[at] = T(sum);
-            sum += Accumulator(data[r * rowLength + i]);
-            if (mode == ScanMode::Inclusive) out[at] = T(sum);
-        }
-    }
-    return out;
-}
-
-template <typename T>
-std::vector<T> gpuScan(cs::ElementType type, const std::vector<T>& data, size_t rowLength,
-                       size_t rows, ScanMode mode, bool inPlace, bool transposed = false) {
-    const auto bytes = GLsizeiptr(std::max<size_t>(data.size(), 1) * sizeof(T));
-    cs::Buffer input("scan test input", bytes, cs::BufferUse::Computed, data.data());
-    cs::Buffer output("scan test output", bytes, cs::BufferUse::Computed);
-    cs::GpuScan scan(type);
-    scan.run(input, inPlace ? input : output, rowLength, std::uint32_t(rows), mode, transposed);
-    // The readback below is a buffer read: wait for the scan's shader writes.
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    std::vector<T> result(data.size());
-    (inPlace ? input : output).download(result.data(), GLsizeiptr(data.size() * sizeof(T)));
-    return result;
-}
-
-std::vector<std::uint32_t> randomUints(size_t count, unsigned seed) {
-    std::mt19937 random(seed);
-    std::vector<std::uint32_t> values(count);
-    for (auto& v : values) v = random();  // full range: the sums wrap around many times
-    return values;
-}
-
-std::vector<float> randomFloats(size_t count, unsigned seed) {
-    std::mt19937 random(seed);
-    std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
-    std::vector<float> values(count);
-    for (auto& v : values) v = uniform(random);
-    return values;
-}
+// The ways a row can be scanned: the single pass (Auto's choice for one row out of place),
+// reduce-then-scan out of place, and in place, which Auto gives to reduce-then-scan.
+struct Variant {
+    ScanAlgorithm algorithm;
+    bool inPlace;
+    const char* name;
+};
+const Variant kVariants[] = {{ScanAlgorithm::Auto, false, "single pass"},
+                             {ScanAlgorithm::ReduceThenScan, false, "reduce-then-scan"},
+                             {ScanAlgorithm::Auto, true, "in place"}};
 
 class ScanTest : public cs::test::GlTest {};
 
@@ -77,11 +48,11 @@ TEST_F(ScanTest, UintEqualsCpuExactlyForEveryLengthAndMode) {
         const auto data = randomUints(length, unsigned(length));
         for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive}) {
             const auto expected = cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, mode);
-            for (bool inPlace : {false, true}) {
-                const auto actual = gpuScan(cs::ElementType::Uint, data, length, 1, mode, inPlace);
+            for (const Variant& v : kVariants) {
+                const auto actual = gpuScan(cs::ElementType::Uint, data, length, 1, mode, v.inPlace,
+                                            false, v.algorithm);
                 ASSERT_TRUE(actual == expected)
-                    << "length " << length << (mode == ScanMode::Exclusive ? " exclusive" : "")
-                    << (inPlace ? " in place" : "");
+                    << "length " << length << " " << modeName(mode) << ", " << v.name;
             }
         }
     }
@@ -94,16 +65,21 @@ TEST_F(ScanTest, UintRandomBatchOfLengths) {
         const auto data = randomUints(length, random());
         const auto expected =
             cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, ScanMode::Inclusive);
-        EXPECT_TRUE(gpuScan(cs::ElementType::Uint, data, length, 1, ScanMode::Inclusive, false) ==
-                    expected)
-            << "length " << length;
+        for (ScanAlgorithm algorithm : {ScanAlgorithm::SinglePass, ScanAlgorithm::ReduceThenScan})
+            EXPECT_TRUE(gpuScan(cs::ElementType::Uint, data, length, 1, ScanMode::Inclusive, false,
+                                false, algorithm) == expected)
+                << "length " << length;
     }
 }
 
 TEST_F(ScanTest, UintWrapsModulo2To32) {
     const std::vector<std::uint32_t> data = {0xFFFFFFFFu, 2u, 0x80000000u, 0x80000000u, 7u};
     const std::vector<std::uint32_t> expected = {0xFFFFFFFFu, 1u, 0x80000001u, 1u, 8u};
-    EXPECT_EQ(gpuScan(cs::ElementType::Uint, data, 5, 1, ScanMode::Inclusive, false), expected);
+    for (const Variant& v : kVariants)
+        EXPECT_EQ(gpuScan(cs::ElementType::Uint, data, 5, 1, ScanMode::Inclusive, v.inPlace, false,
+                          v.algorithm),
+                  expected)
+            << v.name;
 }
 
 // Rows of lengths that are not multiples of four start unaligned; 4097 spans three tiles.
@@ -134,27 +110,46 @@ TEST_F(ScanTest, UintTransposedOutput) {
 }
 
 // float: the GPU adds in a tree-like order, so it differs from the exact sum by rounding.
-// Each output is the sum of its inputs through at most ~40 additions per tile level (16
-// serial additions in an invocation, a raking segment of 8, 16 segments, the offsets) and three
-// levels for these lengths, so |gpu - exact| <= 128 * 2^-24 * sum of |inputs| so far is a safe
-// bound. The observed maximum is printed for the record.
+// GLSL 4.30 rounds each addition correctly, so an output that passed through at most d
+// additions is within d * 2^-24 * (the sum of |inputs| so far) of the exact sum, to first
+// order. Reduce-then-scan: at most ~40 additions per tile level (16 serial additions in an
+// invocation, a raking segment of 8, 16 segments, the offsets) and three levels for these
+// lengths: 128 units is safe. The single pass: at most ~56 for a tile's sum (32 serial
+// additions in an invocation, 8 in a segment, 16 segments) and ~60 more on the way to an
+// output, plus at most two for every tile before it (its look-back step and its inclusive
+// prefix) and one for a chunk's carry: 128 + 3 per tile. The observed maximum is printed for
+// the record; it stays near 10 units either way.
 TEST_F(ScanTest, FloatWithinBoundOfDoubleScan) {
     const double unitRoundoff = std::ldexp(1.0, -24);
     for (size_t length : {size_t(1), size_t(2049), size_t(1 << 20), size_t(3000001)}) {
         const auto data = randomFloats(length, 9);
-        for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive}) {
-            const auto actual = gpuScan(cs::ElementType::Float, data, length, 1, mode, false);
-            double absoluteSum = 0.0, worst = 0.0;
-            double exact = 0.0;
-            for (size_t i = 0; i < length; ++i) {
-                if (mode == ScanMode::Inclusive) exact += data[i], absoluteSum += data[i];
-                const double error = std::abs(double(actual[i]) - exact);
-                if (absoluteSum > 0) worst = std::max(worst, error / (absoluteSum * unitRoundoff));
-                ASSERT_LE(error, 128 * unitRoundoff * absoluteSum + 1e-30) << "element " << i;
-                if (mode == ScanMode::Exclusive) exact += data[i], absoluteSum += data[i];
+        for (ScanAlgorithm algorithm : {ScanAlgorithm::SinglePass, ScanAlgorithm::ReduceThenScan}) {
+            const double units =
+                algorithm == ScanAlgorithm::SinglePass
+                    ? 128.0 +
+                          3.0 * double(cs::tilesFor(
+                                    length, cs::singlePassTile(cs::ElementType::Float).elements()))
+                    : 128.0;
+            for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive}) {
+                const auto actual =
+                    gpuScan(cs::ElementType::Float, data, length, 1, mode, false, false, algorithm);
+                double absoluteSum = 0.0, worst = 0.0;
+                double exact = 0.0;
+                for (size_t i = 0; i < length; ++i) {
+                    if (mode == ScanMode::Inclusive) exact += data[i], absoluteSum += data[i];
+                    const double error = std::abs(double(actual[i]) - exact);
+                    if (absoluteSum > 0)
+                        worst = std::max(worst, error / (absoluteSum * unitRoundoff));
+                    ASSERT_LE(error, units * unitRoundoff * absoluteSum + 1e-30) << "element " << i;
+                    if (mode == ScanMode::Exclusive) exact += data[i], absoluteSum += data[i];
+                }
+                std::printf(
+                    "float scan of %zu, %s: worst error %.2f units of 2^-24 x sum|x| "
+                    "(bound %.0f)\n",
+                    length,
+                    algorithm == ScanAlgorithm::SinglePass ? "single pass" : "reduce-then-scan",
+                    worst, units);
             }
-            std::printf("float scan of %zu: worst error %.2f units of 2^-24 x sum|x|\n", length,
-                        worst);
         }
     }
 }
@@ -165,8 +160,8 @@ TEST_F(ScanTest, FloatWithinBoundOfDoubleScan) {
 // component, so every sum is exact in float and a lane or component mixed up anywhere (a
 // driver once miscompiled the four-element update) shows as a wrong value, not as rounding.
 TEST_F(ScanTest, Vec4EqualsCpuExactlyOnIntegerData) {
-    const std::pair<size_t, size_t> shapes[] = {{1, 1},    {3, 2},    {130, 1}, {17, 5},
-                                                {641, 37}, {2049, 3}, {4099, 2}};
+    const std::pair<size_t, size_t> shapes[] = {
+        {1, 1}, {3, 2}, {130, 1}, {17, 5}, {641, 37}, {2049, 3}, {4099, 2}, {12291, 1}, {20000, 1}};
     std::mt19937 random(3);
     for (const auto& [rowLength, rows] : shapes) {
         std::vector<glm::vec4> data(rowLength * rows);
@@ -176,16 +171,17 @@ TEST_F(ScanTest, Vec4EqualsCpuExactlyOnIntegerData) {
             for (bool transposed : {false, true}) {
                 const auto expected =
                     cpuScan<glm::vec4, glm::dvec4>(data, rowLength, rows, mode, transposed);
-                for (bool inPlace : {false, true}) {
-                    if (inPlace && transposed) continue;  // refused: see TransposedInPlace
+                for (const Variant& v : kVariants) {
+                    if (v.inPlace && transposed) continue;  // refused: see TransposedInPlace
+                    // Several rows: Auto is reduce-then-scan already.
+                    if (rows > 1 && v.algorithm == ScanAlgorithm::ReduceThenScan) continue;
                     const auto actual = gpuScan(cs::ElementType::Vec4, data, rowLength, rows, mode,
-                                                inPlace, transposed);
+                                                v.inPlace, transposed, v.algorithm);
                     size_t wrong = 0;
                     for (size_t i = 0; i < actual.size(); ++i) wrong += actual[i] != expected[i];
                     EXPECT_EQ(wrong, 0u)
-                        << rows << " rows of " << rowLength
-                        << (mode == ScanMode::Exclusive ? " exclusive" : "")
-                        << (transposed ? " transposed" : "") << (inPlace ? " in place" : "");
+                        << rows << " rows of " << rowLength << " " << modeName(mode)
+                        << (transposed ? " transposed" : "") << ", " << v.name;
                 }
             }
         }
@@ -194,7 +190,7 @@ TEST_F(ScanTest, Vec4EqualsCpuExactlyOnIntegerData) {
 
 // The same for float elements: integer values keep every sum exact.
 TEST_F(ScanTest, FloatEqualsCpuExactlyOnIntegerData) {
-    const std::pair<size_t, size_t> shapes[] = {{1, 1}, {130, 1}, {17, 5}, {4099, 2}};
+    const std::pair<size_t, size_t> shapes[] = {{1, 1}, {130, 1}, {17, 5}, {4099, 2}, {20001, 1}};
     std::mt19937 random(4);
     for (const auto& [rowLength, rows] : shapes) {
         std::vector<float> data(rowLength * rows);
@@ -203,15 +199,17 @@ TEST_F(ScanTest, FloatEqualsCpuExactlyOnIntegerData) {
             for (bool transposed : {false, true}) {
                 const auto expected =
                     cpuScan<float, double>(data, rowLength, rows, mode, transposed);
-                EXPECT_TRUE(gpuScan(cs::ElementType::Float, data, rowLength, rows, mode, false,
-                                    transposed) == expected)
-                    << rows << " rows of " << rowLength;
+                for (ScanAlgorithm algorithm : {ScanAlgorithm::Auto, ScanAlgorithm::ReduceThenScan})
+                    EXPECT_TRUE(gpuScan(cs::ElementType::Float, data, rowLength, rows, mode, false,
+                                        transposed, algorithm) == expected)
+                        << rows << " rows of " << rowLength;
             }
         }
     }
 }
 
-// More data than llvmpipe binds as one SSBO (128 MiB): the scan must go in chunks.
+// More data than llvmpipe binds as one SSBO (128 MiB): both algorithms must go in chunks, the
+// single pass handing each chunk's total on to the next.
 TEST_F(ScanTest, LargerThanOneStorageBlockIsScannedInChunks) {
     GLint maxBlock = 0;
     glGetIntegerv(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
@@ -219,8 +217,10 @@ TEST_F(ScanTest, LargerThanOneStorageBlockIsScannedInChunks) {
     const auto data = randomUints(length, 11);
     const auto expected =
         cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, ScanMode::Inclusive);
-    EXPECT_TRUE(gpuScan(cs::ElementType::Uint, data, length, 1, ScanMode::Inclusive, true) ==
-                expected);
+    for (const Variant& v : {kVariants[0], kVariants[2]})
+        EXPECT_TRUE(gpuScan(cs::ElementType::Uint, data, length, 1, ScanMode::Inclusive, v.inPlace,
+                            false, v.algorithm) == expected)
+            << v.name;
 }
 
 TEST_F(ScanTest, BufferTooSmallIsAnError) {

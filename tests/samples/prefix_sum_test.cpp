@@ -1,6 +1,6 @@
 // The prefix_sum sample as a user runs it: raw uint32/float32 files in and out, compared
 // with scans computed on the CPU (exactly for uint, within a stated bound for float), for
-// both algorithms and modes; every kind of bad input it must refuse; and --bench-json.
+// every algorithm and mode; every kind of bad input it must refuse; and --bench-json.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -74,16 +74,18 @@ protected:
     }
 };
 
-// Around the single-group capacity and the library's tile (2048), and 2^20 + 3, which takes
-// the library three levels deep with a ragged end.
+// Around the single-group capacity and reduce-then-scan's tile (2048), and 2^20 + 3, which
+// takes reduce-then-scan three levels deep and the single pass over 257 tiles of 4096, both
+// with a ragged end.
 TEST_F(PrefixSumTest, LibraryUintEqualsCpuExactly) {
     for (size_t length : {1u, 2u, 1023u, 1024u, 1025u, 4097u, (1u << 20) + 3}) {
         const auto values = randomUints(length, unsigned(length));
         for (const char* mode : {"inclusive", "exclusive"}) {
             const bool exclusive = std::string(mode) == "exclusive";
-            EXPECT_TRUE(scanWithSample(values, "uint", "library", mode) ==
-                        scanOnCpu(values, exclusive))
-                << "length " << length << " " << mode;
+            for (const char* algorithm : {"library", "reduce_then_scan"})
+                EXPECT_TRUE(scanWithSample(values, "uint", algorithm, mode) ==
+                            scanOnCpu(values, exclusive))
+                    << "length " << length << " " << mode << " " << algorithm;
         }
     }
 }
@@ -107,7 +109,7 @@ TEST_F(PrefixSumTest, OutputIsTheCopyTheLabelsShow) {
     const auto values = randomUints(16, 3);
     const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
     writeValues(input, values);
-    for (const char* algorithm : {"library", "single_group"}) {
+    for (const char* algorithm : {"library", "reduce_then_scan", "single_group"}) {
         fs::remove(output);
         const cs::ProcessResult run = cs::runProcess(
             {kPrefixSum, "--headless", "--frames", "3", "--input", input, "--output", output,
@@ -117,11 +119,12 @@ TEST_F(PrefixSumTest, OutputIsTheCopyTheLabelsShow) {
     }
 }
 
-// float: both algorithms add in a tree order, not left to right, so the result differs from
+// float: every algorithm adds in a tree order, not left to right, so the result differs from
 // the exact sum by rounding, by at most (roundings on the way) * 2^-24 * (sum of |inputs| so
 // far) to first order. single_group.comp's outputs pass through at most 11 additions (one per
-// step), so 12 units bound it; the library's bound of 128 units is argued in
-// tests/gl/scan_test.cpp. Both runs observe less than one unit.
+// step), so 12 units bound it; the library's bounds, 128 units for reduce-then-scan and 128 +
+// 3 per tile for the single pass (here 25 tiles of 4096), are argued in tests/gl/scan_test.cpp.
+// The runs observe less than one unit.
 TEST_F(PrefixSumTest, FloatWithinBoundOfDoubleScan) {
     const double unitRoundoff = std::ldexp(1.0, -24);
     std::mt19937 random(5);
@@ -131,7 +134,8 @@ TEST_F(PrefixSumTest, FloatWithinBoundOfDoubleScan) {
         size_t length;
         double units;
     };
-    for (const Case& c : {Case{"single_group", 2048, 12}, Case{"library", 100003, 128}}) {
+    for (const Case& c : {Case{"single_group", 2048, 12}, Case{"reduce_then_scan", 100003, 128},
+                          Case{"library", 100003, 128 + 3 * 25}}) {
         std::vector<float> values(c.length);
         for (float& v : values) v = signedUnit(random);
         for (const char* mode : {"inclusive", "exclusive"}) {
@@ -193,15 +197,15 @@ TEST_F(PrefixSumTest, BenchMaxLog2IsAnOptionListedInHelp) {
     ASSERT_EQ(help.exitCode, 0) << help.err;
     const size_t own = help.out.find("prefix_sum's own options:");
     ASSERT_NE(own, std::string::npos) << help.out;
-    const size_t line = help.out.find("--bench-max-log2=26", own);
+    const size_t line = help.out.find("--bench-max-log2=28", own);
     ASSERT_NE(line, std::string::npos) << help.out;
     const std::string rest = help.out.substr(line, help.out.find('\n', line) - line);
-    EXPECT_NE(rest.find("[16, 26]"), std::string::npos) << rest;
+    EXPECT_NE(rest.find("[16, 28]"), std::string::npos) << rest;
     EXPECT_NE(rest.find("largest array of the --bench sweep"), std::string::npos) << rest;
     expectFailure(prefixSum({"--set", "bench_max_log2=18"}), 2,
                   "unknown parameter 'bench_max_log2'");
-    expectFailure(prefixSum({"--bench", "--bench-max-log2", "28"}), 2,
-                  "--bench-max-log2 28 is out of range [16, 26]");
+    expectFailure(prefixSum({"--bench", "--bench-max-log2", "30"}), 2,
+                  "--bench-max-log2 30 is out of range [16, 28]");
 }
 
 TEST_F(PrefixSumTest, UnwritableOutputLeavesNothingBehind) {
@@ -237,15 +241,19 @@ TEST_F(PrefixSumTest, SeedAbove32BitsIsRefused) {
                   "--seed expects an integer in [0, 4294967295], got '4294967296'");
 }
 
+// Both of the library's algorithms side by side, as rates and fractions of copy, their ratio,
+// and the CPU's rate.
 TEST_F(PrefixSumTest, BenchJsonHasGpuAndCpuFigures) {
     const std::string json = (dir / "bench.json").string();
     const cs::ProcessResult run = cs::runProcess({kPrefixSum, "--headless", "--frames", "1",
                                                   "--bench-max-log2", "18", "--bench-json", json});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const std::string text = cs::readFile(json);
-    for (const char* key : {"\"copy_gbps\"", "\"library scan 2^16\"", "\"library scan 2^18\"",
-                            "\"CPU std::inclusive_scan 2^16\"", "\"CPU std::inclusive_scan 2^18\"",
-                            "\"Gelem/s\"", "\"of\": \"copy\"", "\"timing\""})
+    for (const char* key :
+         {"\"copy_gbps\"", "\"single pass 2^16\"", "\"single pass 2^18\"",
+          "\"reduce-then-scan 2^16\"", "\"reduce-then-scan 2^18\"",
+          "\"single pass / reduce-then-scan 2^18\"", "\"CPU std::inclusive_scan 2^16\"",
+          "\"CPU std::inclusive_scan 2^18\"", "\"Gelem/s\"", "\"of\": \"copy\"", "\"timing\""})
         EXPECT_NE(text.find(key), std::string::npos) << key << " missing in\n" << text;
     EXPECT_EQ(text.find("2^20"), std::string::npos) << "--bench-max-log2 18 went past 2^18";
 }

@@ -1,0 +1,213 @@
+// The single-pass scan's own paths, each result against the CPU: the decoupled fallback
+// forced (tiles that never publish, as if their work groups had stalled for good), chunks that
+// hand their totals on, a few hundred scans of random lengths in a row, and which algorithm
+// Auto takes. Each runs on the portable path (shared memory), and again on the subgroup path
+// where this GL has GL_KHR_shader_subgroup for compute shaders; where it has not (llvmpipe),
+// those runs are skipped, saying why. A look-back that waited for ever would hang the test,
+// and ctest's time limit would fail it.
+#include <glm/glm.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gl/info.h"
+#include "scan_test.h"
+
+namespace {
+
+using cs::ScanAlgorithm;
+using cs::ScanMode;
+using cs::test::cpuScan;
+using cs::test::errorFrom;
+using cs::test::gpuScan;
+using cs::test::modeName;
+using cs::test::randomUints;
+
+// Elements in one of the single pass's tiles of uint (or float).
+const std::uint32_t kTile = cs::singlePassTile(cs::ElementType::Uint).elements();
+
+class SinglePass : public cs::test::GlTestWithParam<bool> {
+protected:
+    void SetUp() override {
+        GlTestWithParam::SetUp();
+        const std::string missing = cs::computeSubgroupsMissing();
+        if (subgroups() && !missing.empty())
+            GTEST_SKIP() << "the subgroup path cannot run here: " << missing;
+    }
+
+    bool subgroups() const { return GetParam(); }
+
+    // A GpuScan that takes the single pass on this test's path, with `options` otherwise.
+    cs::GpuScan singlePass(cs::ElementType type, cs::SinglePassOptions options = {}) const {
+        cs::GpuScan scan(type, ScanAlgorithm::SinglePass);
+        options.subgroups = subgroups();
+        scan.setSinglePassOptions(options);
+        EXPECT_EQ(scan.singlePassUsesSubgroups(), subgroups());
+        return scan;
+    }
+
+    // Scans uint data of `length` in both modes with `options`; every element must match.
+    void expectExactUints(size_t length, const cs::SinglePassOptions& options,
+                          const std::string& what) {
+        const auto data = randomUints(length, unsigned(length) + options.stalledEvery);
+        cs::GpuScan scan = singlePass(cs::ElementType::Uint, options);
+        for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive})
+            EXPECT_TRUE(gpuScan(scan, data, length, 1, mode, false) ==
+                        (cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, mode)))
+                << what << ", length " << length << " " << modeName(mode);
+    }
+};
+
+// Lengths around the tile and the 16-byte vector boundaries, and several tiles with a ragged end.
+TEST_P(SinglePass, UintEqualsCpuExactly) {
+    for (size_t length :
+         {size_t(1), size_t(3), size_t(4), size_t(5), size_t(kTile - 1), size_t(kTile),
+          size_t(kTile + 1), size_t(10000), size_t(2048 * 513), size_t(1 << 20) + 3})
+        expectExactUints(length, {}, "no stalls");
+}
+
+// No tile publishes anything, so no look-back ever finds an inclusive prefix: every tile's
+// look-back walks to the start of the row, and every tile is summed from the input by the
+// fallback of a later one (whose published sum the others then read).
+TEST_P(SinglePass, FallbackForEveryTileIsExact) {
+    cs::SinglePassOptions options;
+    options.stalledEvery = 1;
+    options.pollsBeforeFallback = 0;
+    for (size_t length : {size_t(2), size_t(kTile + 1), size_t(65537), size_t(300001)})
+        expectExactUints(length, options, "every tile stalled");
+
+    // float and vec4 too, on integer data, where every sum is exact whatever adds it up.
+    std::mt19937 random(7);
+    const size_t length = 5 * size_t(kTile) + 3;
+    std::vector<float> floats(length);
+    for (float& v : floats) v = float(random() % 256) - 128.0f;
+    std::vector<glm::vec4> vectors(length);
+    for (auto& v : vectors)
+        v = glm::vec4(float(random() % 256), float(random() % 16), -float(random() % 8), 1.0f);
+    cs::GpuScan floatScan = singlePass(cs::ElementType::Float, options);
+    cs::GpuScan vectorScan = singlePass(cs::ElementType::Vec4, options);
+    for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive}) {
+        EXPECT_TRUE(gpuScan(floatScan, floats, length, 1, mode, false) ==
+                    (cpuScan<float, double>(floats, length, 1, mode)))
+            << "float " << modeName(mode);
+        EXPECT_TRUE(gpuScan(vectorScan, vectors, length, 1, mode, false) ==
+                    (cpuScan<glm::vec4, glm::dvec4>(vectors, length, 1, mode)))
+            << "vec4 " << modeName(mode);
+    }
+}
+
+// Some tiles stalled, and their successors poll them the default number of times before the
+// fallback: the look-back ends, and the results are exact.
+TEST_P(SinglePass, FallbackAfterPollingEnds) {
+    for (std::uint32_t every : {2u, 3u, 7u}) {
+        cs::SinglePassOptions options;
+        options.stalledEvery = every;
+        expectExactUints(300001, options, "every " + std::to_string(every) + "th tile stalled");
+    }
+}
+
+// A short row in chunks of a few tiles, one dispatch each: every chunk's first tile starts from
+// the total the previous chunk's last tile left. With stalls too, at the chunks' edges.
+TEST_P(SinglePass, ChunksHandOnTheirTotals) {
+    for (std::uint64_t chunkTiles : {1u, 2u, 5u}) {
+        for (std::uint32_t every : {0u, 1u, 2u}) {
+            cs::SinglePassOptions options;
+            options.chunkTiles = chunkTiles;
+            options.stalledEvery = every;
+            options.pollsBeforeFallback = 0;
+            expectExactUints(13 * size_t(kTile) + 5, options,
+                             std::to_string(chunkTiles) + "-tile chunks, stalled every " +
+                                 std::to_string(every));
+        }
+    }
+    // vec4: the carry is a whole vector.
+    std::mt19937 random(8);
+    const size_t length = 7 * size_t(cs::singlePassTile(cs::ElementType::Vec4).elements()) + 1;
+    std::vector<glm::vec4> vectors(length);
+    for (auto& v : vectors) v = glm::vec4(float(random() % 64), 1.0f, -float(random() % 4), 2.0f);
+    cs::SinglePassOptions options;
+    options.chunkTiles = 2;
+    cs::GpuScan scan = singlePass(cs::ElementType::Vec4, options);
+    EXPECT_TRUE(gpuScan(scan, vectors, length, 1, ScanMode::Inclusive, false) ==
+                (cpuScan<glm::vec4, glm::dvec4>(vectors, length, 1, ScanMode::Inclusive)));
+}
+
+// A look-back bug shows as a rare wrong element, in whichever order the work groups happened to
+// run, so one scan proves little: a few hundred of random lengths, one after another with the
+// same GpuScan and buffers (the counter and the tile states must start over each time), each
+// checked in full.
+TEST_P(SinglePass, StressManyScansOfRandomLengths) {
+    constexpr size_t kMaxLength = size_t(1) << 17;
+    constexpr int kScans = 300;
+    cs::GpuScan scan = singlePass(cs::ElementType::Uint);
+    cs::Buffer input("stress input", GLsizeiptr(kMaxLength * 4), cs::BufferUse::Computed);
+    cs::Buffer output("stress output", GLsizeiptr(kMaxLength * 4), cs::BufferUse::Computed);
+    std::mt19937 random(2025);
+    std::vector<std::uint32_t> actual(kMaxLength);
+    int wrong = 0;
+    for (int i = 0; i < kScans; ++i) {
+        const size_t length = 1 + random() % kMaxLength;
+        const ScanMode mode = random() % 2 ? ScanMode::Exclusive : ScanMode::Inclusive;
+        const auto data = randomUints(length, random());
+        input.upload(data.data(), GLsizeiptr(length * 4));
+        scan.run(input, output, length, 1, mode);
+        // The readback is a buffer read of the scan's shader writes.
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        output.download(actual.data(), GLsizeiptr(length * 4));
+        const auto expected = cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, mode);
+        if (!std::equal(expected.begin(), expected.end(), actual.begin())) {
+            const size_t at =
+                size_t(std::mismatch(expected.begin(), expected.end(), actual.begin()).first -
+                       expected.begin());
+            ADD_FAILURE() << "scan " << i << ": length " << length << " " << modeName(mode)
+                          << ", first wrong element " << at;
+            if (++wrong == 5) break;
+        }
+    }
+}
+
+std::string pathName(const ::testing::TestParamInfo<bool>& info) {
+    return info.param ? "subgroups" : "portable";
+}
+
+INSTANTIATE_TEST_SUITE_P(Scan, SinglePass, ::testing::Values(false, true), pathName);
+
+class ScanAlgorithmChoice : public cs::test::GlTest {};
+
+// Auto takes the single pass for one row out of place, and reduce-then-scan in place and for
+// several rows (transposed or not); an algorithm asked for is the one taken. The results of
+// both agree with the CPU (here for one row; scan_test.cpp covers every shape).
+TEST_F(ScanAlgorithmChoice, AutoTakesTheSinglePassWhereItApplies) {
+    cs::Buffer a("a", 1 << 16, cs::BufferUse::Computed), b("b", 1 << 16, cs::BufferUse::Computed);
+    const cs::GpuScan automatic(cs::ElementType::Uint);
+    EXPECT_EQ(automatic.algorithmFor(a, b, 1), ScanAlgorithm::SinglePass);
+    EXPECT_EQ(automatic.algorithmFor(a, a, 1), ScanAlgorithm::ReduceThenScan);
+    EXPECT_EQ(automatic.algorithmFor(a, b, 4), ScanAlgorithm::ReduceThenScan);
+    for (ScanAlgorithm asked : {ScanAlgorithm::SinglePass, ScanAlgorithm::ReduceThenScan}) {
+        const cs::GpuScan chosen(cs::ElementType::Uint, asked);
+        EXPECT_EQ(chosen.algorithmFor(a, b, 1), asked);
+        EXPECT_EQ(chosen.algorithmFor(a, a, 3), asked);
+    }
+
+    const size_t length = 3 * size_t(kTile) + 7;
+    const auto data = randomUints(length, 12);
+    const auto expected =
+        cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, ScanMode::Exclusive);
+    for (ScanAlgorithm algorithm : {ScanAlgorithm::Auto, ScanAlgorithm::ReduceThenScan})
+        EXPECT_TRUE(gpuScan(cs::ElementType::Uint, data, length, 1, ScanMode::Exclusive, false,
+                            false, algorithm) == expected);
+}
+
+// The single pass reads other tiles' input while it scans, so in place it would race with its
+// own writes; and it scans one row. Asked for anything else, it refuses and says why.
+TEST_F(ScanAlgorithmChoice, SinglePassRefusesInPlaceAndRows) {
+    cs::Buffer a("a", 4096, cs::BufferUse::Computed), b("b", 4096, cs::BufferUse::Computed);
+    cs::GpuScan scan(cs::ElementType::Uint, ScanAlgorithm::SinglePass);
+    EXPECT_NE(
+        errorFrom([&] { scan.run(a, a, 100); }).find("one row, out of place; this one is in place"),
+        std::string::npos);
+    EXPECT_NE(errorFrom([&] { scan.run(a, b, 100, 4); }).find("this one is 4 rows"),
+              std::string::npos);
+}
+
+}  // namespace
