@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <nlohmann/json.hpp>
 
 namespace line_space {
 
@@ -74,6 +73,49 @@ bool layoutPair(int width, int height, glm::ivec2 entry, int& p, int& q) {
     return false;
 }
 
+int sideOf(int width, int height, int k) {
+    const int a = width - 1, b = height - 1;
+    return k < a ? 0 : (k < a + b ? 1 : (k < 2 * a + b ? 2 : 3));
+}
+
+glm::ivec2 pairEntry(int width, int height, int p, int q) {
+    const int a = width - 1, b = height - 1;
+    int sp = sideOf(width, height, p), sq = sideOf(width, height, q);
+    if (sp == sq) return glm::ivec2(-1);
+    if (sp > sq) std::swap(p, q), std::swap(sp, sq);
+    // Side 3 against side 2 has side 3's points as rows, in the second band's third block.
+    if (sp == 2)
+        return {a + b + p - sideStart(width, height, 2), a + q - sideStart(width, height, 3)};
+    const int row = p - sideStart(width, height, sp), column = q - sideStart(width, height, sq);
+    if (sp == 0) return {(sq == 1 ? 0 : (sq == 2 ? b : a + b)) + column, row};
+    return {(sq == 2 ? 0 : a) + column, a + row};
+}
+
+int neighbour(const Neighbourhood& around, glm::ivec2 size, int suppress, glm::ivec2 centre,
+              glm::ivec2 offset) {
+    if (around.kind == Neighbourhood::Kind::BorderPoints) {
+        const int w = around.image.x, h = around.image.y, k = borderCount(w, h);
+        int p = 0, q = 0;
+        if (!layoutPair(w, h, centre, p, q)) return -1;
+        const int turns = k * (suppress / k + 1);  // whole turns round the border
+        const int p2 = (p + offset.x - suppress / 2 + turns) % k;
+        const int q2 = (q + offset.y - suppress / 2 + turns) % k;
+        if (p2 == q2) return -1;
+        const glm::ivec2 entry = pairEntry(w, h, p2, q2);
+        return entry.x < 0 ? -1 : entry.y * size.x + entry.x;
+    }
+    const bool wrap = around.kind == Neighbourhood::Kind::HoughAngles;
+    const int rows = wrap ? std::min(suppress, size.y) : suppress;
+    if (offset.y >= rows) return -1;
+    glm::ivec2 at = centre + offset - glm::ivec2(suppress, rows) / 2;
+    if (wrap && (at.y < 0 || at.y >= size.y)) {
+        at.y = at.y < 0 ? at.y + size.y : at.y - size.y;
+        at.x = size.x - 1 - at.x;
+    }
+    if (at.x < 0 || at.y < 0 || at.x >= size.x || at.y >= size.y) return -1;
+    return at.y * size.x + at.x;
+}
+
 HoughSize houghSize(int width, int height, int thetaSteps) {
     const double halfDiagonal = 0.5 * std::hypot(double(width - 1), double(height - 1));
     const int dOffset = int(std::ceil(halfDiagonal));
@@ -142,18 +184,16 @@ bool houghLine(int width, int height, int thetaSteps, const Entry& entry, Line& 
     return true;
 }
 
-std::string linesJson(const std::vector<Line>& lines, int height) {
-    // + 0.0 turns a -0.0 into 0.0.
-    auto rounded = [](double v) { return std::round(v * 100.0) / 100.0 + 0.0; };
-    nlohmann::ordered_json array = nlohmann::ordered_json::array();
-    for (const Line& line : lines)
-        // The file's rows count down from the top; ours count up from the bottom.
-        array.push_back({{"x0", rounded(line.a.x)},
-                         {"y0", rounded(height - 1 - double(line.a.y))},
-                         {"x1", rounded(line.b.x)},
-                         {"y1", rounded(height - 1 - double(line.b.y))},
-                         {"score", line.score}});
-    return array.dump(1) + "\n";
+std::vector<Line> linesOf(const Space& space, const std::vector<Entry>& entries) {
+    std::vector<Line> lines;
+    for (const Entry& entry : entries) {
+        if (entry.x == 0) continue;
+        Line line = lineSpaceLine(space.width, space.height, entry, space.segments);
+        if (space.hough && !houghLine(space.width, space.height, space.thetaSteps, entry, line))
+            continue;
+        lines.push_back(line);
+    }
+    return lines;
 }
 
 }  // namespace line_space

@@ -1,14 +1,13 @@
 #pragma once
 // What the line space and the Hough transform mean geometrically, on the CPU: the border points
 // of an image and the line space's layout (thesis §5.1), the Hough accumulator's (d, α) bins
-// (§5.2), the line each entry stands for, and --output's JSON. shaders/line_space/border.glsl
+// (§5.2), and the line each entry stands for. shaders/line_space/border.glsl
 // and hough.glsl say the same on the GPU; tests/gl/line_space_test.cpp holds the two to it.
 //
 // Coordinates are pixels, bottom row first as every texture here keeps them: (0, 0) is the
-// centre of the bottom-left pixel. Only the JSON file turns them round (top-left origin).
+// centre of the bottom-left pixel. Only the files turn them round (output.h).
 #include <cstdint>
 #include <glm/glm.hpp>
-#include <string>
 #include <vector>
 
 namespace line_space {
@@ -49,6 +48,10 @@ glm::ivec2 layoutSize(int width, int height);
 // The numbers of the border points that entry `entry` pairs: p from its row's side, q from its
 // column's; false for entries outside the blocks.
 bool layoutPair(int width, int height, glm::ivec2 entry, int& p, int& q);
+// The side (0-3) border point k lies on, and the entry that pairs border points p and q, in
+// either order: the inverse of layoutPair. (-1, -1) for two points of one side.
+int sideOf(int width, int height, int k);
+glm::ivec2 pairEntry(int width, int height, int p, int q);
 
 // The Hough accumulator: x cos α + y sin α = d about the image's centre ((w-1)/2, (h-1)/2),
 // α = t π / thetaSteps for t in [0, thetaSteps), d in 1-pixel bins: bin (d + dOffset) rounded,
@@ -62,6 +65,24 @@ HoughSize houghSize(int width, int height, int thetaSteps);
 std::vector<glm::vec2> houghAngles(int thetaSteps);
 // The bin of pixel (x, y) at one angle, with the float operations hough.glsl uses, in order.
 int houghBin(int width, int height, int dOffset, glm::ivec2 pixel, glm::vec2 cosSin);
+
+// The neighbourhood of a maximum that interpret=reduce zeroes (reduce_round.comp): for an
+// offset (i, j) in [0, suppress)^2, one entry of a space of `size` entries, or -1.
+//   Rectangle:    the entries around it in the texture, as far as the texture goes;
+//   HoughAngles:  the same in the accumulator, but rows (angles) wrap round, since the angle
+//                 after the last is the first again, where d changes sign (the columns
+//                 mirror); min(suppress, rows) rows;
+//   BorderPoints: the line space's lines whose border points both lie within suppress / 2
+//                 points of the maximum's own, counted round the border, corners included:
+//                 neighbours in the texture within a block, and across its edges the lines
+//                 that run into the next side, which the layout keeps in another block.
+struct Neighbourhood {
+    enum class Kind { Rectangle, HoughAngles, BorderPoints };
+    Kind kind = Kind::Rectangle;
+    glm::ivec2 image{0};  // BorderPoints: the image whose border the entries pair points of
+};
+int neighbour(const Neighbourhood& around, glm::ivec2 size, int suppress, glm::ivec2 centre,
+              glm::ivec2 offset);
 
 // A detected line or segment: endpoints in pixels (bottom row first) and its score.
 struct Line {
@@ -86,9 +107,14 @@ Line lineSpaceLine(int width, int height, const Entry& entry, bool segments);
 // rows and columns). False when it misses the image.
 bool houghLine(int width, int height, int thetaSteps, const Entry& entry, Line& line);
 
-// --output: a JSON array of {"x0", "y0", "x1", "y1", "score"}, best first, in pixels with the
-// origin at the top-left pixel's centre (rows counted down, as in the file), coordinates
-// rounded to 1/100 pixel.
-std::string linesJson(const std::vector<Line>& lines, int height);
+// The lines of chosen entries, in their order, leaving out the empty ones (score 0) and Hough
+// bins whose line misses the image (they hold no votes, so only an empty one could).
+struct Space {
+    int width = 0, height = 0;  // the image's
+    bool hough = false;
+    int thetaSteps = 0;     // Hough
+    bool segments = false;  // the line space
+};
+std::vector<Line> linesOf(const Space& space, const std::vector<Entry>& entries);
 
 }  // namespace line_space

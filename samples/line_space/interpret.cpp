@@ -125,44 +125,37 @@ void Interpreter::sort(int prereduce, int most) {
     chosenCount_ = std::min(count, std::uint32_t(most));
 }
 
-void Interpreter::reduce(int most, int suppress, bool wrapRows) {
+void Interpreter::reduce(int most, int suppress, const Neighbourhood& around) {
     grow(maxima_, "reduce maxima", std::uint64_t(most) * 4, cs::BufferUse::Computed);
     round_.use();
     glUniform1i(round_.uniform("topOffset"), topOffset());
     glUniform2i(round_.uniform("baseSize"), size_.x, size_.y);
     glUniform1i(round_.uniform("suppress"), suppress);
-    glUniform1i(round_.uniform("wrapRows"), wrapRows);
+    glUniform1i(round_.uniform("neighbourhood"), int(around.kind));
+    glUniform2i(round_.uniform("imageExtent"), around.image.x, around.image.y);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, pyramid_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, maxima_.id());
+    // One invocation per entry of the neighbourhood, at every level.
+    const glm::uvec3 groups = round_.groupsFor(suppress, suppress);
     for (int round = 0; round < most; ++round)
         for (int l = 0; l < levels(); ++l) {
-            dispatchRound(l, round, suppress, wrapRows);
+            glUniform1i(round_.uniform("level"), l);
+            glUniform1ui(round_.uniform("found"), GLuint(round));
+            glUniform1i(round_.uniform("offset"), offsets_[l]);
+            glUniform2i(round_.uniform("size"), sizes_[l].x, sizes_[l].y);
+            if (l > 0) {
+                glUniform1i(round_.uniform("belowOffset"), offsets_[l - 1]);
+                glUniform2i(round_.uniform("belowSize"), sizes_[l - 1].x, sizes_[l - 1].y);
+            }
+            glDispatchCompute(groups.x, groups.y, groups.z);
             // The next level's pass reads this one's entries (and level 0's record of the
-            // maximum); the next round starts from the repaired top.
+            // maximum); the next round starts from the repaired top; the gather reads the
+            // maxima.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
     candidates_ = 0;
     chosenIndices_ = &maxima_;
     chosenCount_ = std::uint32_t(most);
-}
-
-void Interpreter::dispatchRound(int level, int round, int suppress, bool wrapRows) {
-    glUniform1i(round_.uniform("level"), level);
-    glUniform1ui(round_.uniform("found"), GLuint(round));
-    glUniform1i(round_.uniform("offset"), offsets_[level]);
-    glUniform2i(round_.uniform("size"), sizes_[level].x, sizes_[level].y);
-    if (level > 0) {
-        glUniform1i(round_.uniform("belowOffset"), offsets_[level - 1]);
-        glUniform2i(round_.uniform("belowSize"), sizes_[level - 1].x, sizes_[level - 1].y);
-    }
-    // The neighbourhood's window at this level: suppress entries a side at level 0, and above
-    // it the entries over them, at most (suppress - 1) / 2^level + 2 a side. Twice (z): the
-    // second window is the part that wraps round (Hough), which a round may not have.
-    const int rows = wrapRows ? std::min(suppress, size_.y) : suppress;
-    const int side = std::max(suppress, rows);
-    const int window = level == 0 ? side : ((side - 1) >> level) + 2;
-    const glm::uvec3 groups = round_.groupsFor(window, window, 2);
-    glDispatchCompute(groups.x, groups.y, groups.z);
 }
 
 std::vector<Interpreter::Chosen> Interpreter::chosen(const cs::Texture2D& entries) {

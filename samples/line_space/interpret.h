@@ -3,8 +3,9 @@
 // the entries of either (RGBA32UI, the score in x; geometry.h):
 //   threshold: every entry scoring at least t, best first: a flag per entry, the framework's
 //              scan of the flags, a scatter into a list (threshold_scatter.comp), cs::GpuSort;
-//   reduce:    the m best entries one by one, each one's s x s neighbourhood then zeroed so
-//              that the next is another line: the max pyramid's top, then reduce_round.comp;
+//   reduce:    the m best entries one by one, each one's s x s neighbourhood (geometry.h)
+//              then zeroed so that the next is another line: the max pyramid's top, then
+//              reduce_round.comp;
 //   sort:      the pyramid's level p (the best entry of every 2^p square: p rounds of 2 x 2
 //              max reduction), all of it sorted by score with cs::GpuSort, the first m.
 // All three start from the max pyramid of the scores (pyramid.glsl), which buildPyramid()
@@ -39,7 +40,7 @@ public:
     // The three interpretations, choosing at most `most` entries; each needs buildPyramid()'s
     // writes made visible to storage reads first, and ends with the barrier chosen() needs.
     void threshold(std::uint32_t minimum, int most);
-    void reduce(int most, int suppress, bool wrapRows);
+    void reduce(int most, int suppress, const Neighbourhood& around);
     void sort(int prereduce, int most);
 
     // The entries the last interpretation chose, best first: as many as it found, at most
@@ -54,8 +55,6 @@ public:
     std::uint32_t candidates() const { return candidates_; }
 
 private:
-    void dispatchRound(int level, int round, int suppress, bool wrapRows);
-
     glm::ivec2 size_{0};
     std::vector<int> offsets_;       // where each level starts in the pyramid
     std::vector<glm::ivec2> sizes_;  // each level's size

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,24 +15,16 @@
 #include "app/paths.h"
 #include "app/sample.h"
 #include "bench.h"
+#include "bench/calibration.h"
 #include "canny.h"
 #include "draw.h"
 #include "geometry.h"
-#include "gl/dispatch.h"
 #include "gl/info.h"
+#include "hough.h"
 #include "interpret.h"
+#include "output.h"
 #include "util/error.h"
 #include "util/image.h"
-
-using line_space::Entry;
-using line_space::Line;
-
-namespace {
-
-// Angles per work group of the plain vote: work groups along y, for GPUs that want many.
-constexpr int kPlainThetaBlock = 16;
-
-}  // namespace
 
 class LineSpace : public cs::Sample {
 public:
@@ -49,7 +42,7 @@ private:
                                            "how lines are read out of the space (thesis 5.3)");
     int& lineCount = params.add("lines", 10, {1, 1024}, "m: the most lines reported");
     int& threshold = params.add("threshold", 150, {1, 65535}, "interpret=threshold: least score");
-    int& suppress = params.add("suppress", 9, {1, 255}, "interpret=reduce: neighbourhood zeroed");
+    int& suppress = params.add("suppress", 10, {1, 255}, "interpret=reduce: neighbourhood zeroed");
     int& prereduce = params.add("prereduce", 2, {0, 16}, "interpret=sort: 2x2 reductions first");
     int& thetaSteps = params.add("theta_steps", 180, {2, 3600}, "Hough: angles in [0, pi)");
     bool& segments = params.add("segments", false, "line space: longest runs, not whole lines");
@@ -61,30 +54,28 @@ private:
     std::string& edgesOutput =
         flags.output("edges-output", "FILE.png", "also write the edge image the transforms read");
     std::string& spaceOutput =
-        flags.output("space-output", "FILE",
-                     "also write the line space or accumulator: raw uint32 entries (README.md)");
+        flags.output("space-output", "FILE", "also write the space's entries, raw (README.md)");
     std::string& benchSizesText = flags.text(
         "bench-sizes", "N,N,...",
-        "image sides of the --bench sweep (default 256,384,512,768; 256,384 on a CPU renderer)");
+        "image sides of --bench's Figure 22 (default 256,384,512,768; to 512 on a CPU renderer)");
+    int& benchImages =
+        flags.add("bench-images", 10, {1, 1000}, "synthetic images of --bench's accuracy figures");
 
     cs::Image image;  // bottom row first, as every texture here
     cs::Texture2D source, edges, entries, view;
-    cs::Buffer edgeBits;                                     // line space: the edges as bits
-    cs::Buffer angles, edgeList, edgeCount, command, votes;  // Hough
-    cs::Program packBits, count, countTiled, compact, commandPass, vote, voteShared, houghEntries,
-        spaceView;
+    cs::Buffer edgeBits;  // the edges as bits, for the line space
+    cs::Program packBits, count, countTiled, spaceView;
     line_space::EdgeDetector detector;
+    line_space::HoughTransform hough;
     line_space::Interpreter interpreter;
-    line_space::HoughSize hough;
     glm::ivec2 spaceSize{0};
-    int thetaBlock = 0;       // angles per work group of the shared-memory vote; 0: it does not fit
-    std::vector<Line> lines;  // what the last detection found, best first
+    std::vector<line_space::Line> lines;  // what the last detection found, best first
     line_space::LineDrawer imageLines, spaceMarks;
     cs::TextureDrawer drawer;
     bool stale = true;  // a parameter changed since the last detection
-    std::vector<int> benchSizes;
 
     bool isHough() const { return method == "hough"; }
+    bool sharedVote() const { return sharedMemory && hough.sharedFits(); }
     int wordsPerRow() const { return (image.width + 31) / 32; }
 
     void checkOptions() override {
@@ -96,17 +87,20 @@ private:
                                  ")");
         if (segments && isHough())
             throw cs::UsageError("segments=true is the line space's: Hough finds whole lines");
-        if (flags.given(&benchSizesText) && !options().bench)
-            throw cs::UsageError("--bench-sizes has no effect without --bench");
+        for (const void* flag : {(const void*)&benchSizesText, (const void*)&benchImages})
+            if (flags.given(flag) && !options().bench)
+                throw cs::UsageError("--bench-sizes and --bench-images need --bench");
+        line_space::parseBenchSizes(benchSizesText, flags.given(&benchSizesText), false);
     }
 
     void setup() override {
         load(cs::flipRows(cs::loadImage(
             options().input.empty() ? cs::assetPath("building.png") : options().input,
             cs::glInteger(GL_MAX_TEXTURE_SIZE))));  // refused before decoding if larger
+        buildPrograms();
     }
 
-    // A new image (bottom row first): its textures, then the spaces for it.
+    // A new image, bottom row first: its textures and buffers, and the space for it.
     void load(cs::Image picture) {
         if (picture.width < 2 || picture.height < 2)
             throw cs::Error("a " + std::to_string(picture.width) + "x" +
@@ -118,35 +112,17 @@ private:
         edges = cs::Texture2D("edges", image.width, image.height, GL_RGBA8);
         edgeBits = cs::Buffer("edge bits", GLsizeiptr(image.height) * wordsPerRow() * 4,
                               cs::BufferUse::Computed);
-        edgeList = cs::Buffer("edge list", GLsizeiptr(image.width) * image.height * 4,
-                              cs::BufferUse::Computed);
-        edgeCount = cs::Buffer("edge count", 4, cs::BufferUse::Computed);
-        command = cs::Buffer("vote dispatch command", 3 * 4, cs::BufferUse::Computed);
         prepareSpace();
     }
 
-    // The space the method fills, and its programs: the line space's layout, or the Hough
-    // accumulator of dBins x theta_steps; again when the method or the angles change.
+    // The space the method fills: the line space's layout (geometry.h), or the Hough
+    // accumulator of dBins x theta_steps (hough.h). Again when either changes.
     void prepareSpace() {
         if (isHough()) {
-            hough = line_space::houghSize(image.width, image.height, thetaSteps);
-            spaceSize = {hough.dBins, thetaSteps};
-            const auto table = line_space::houghAngles(thetaSteps);
-            angles = cs::Buffer("hough angles", GLsizeiptr(table.size() * sizeof(glm::vec2)),
-                                cs::BufferUse::Input, table.data());
-            votes = cs::Buffer("hough votes", GLsizeiptr(spaceSize.x) * spaceSize.y * 4,
-                               cs::BufferUse::Computed);
-            // A block of angles whose histogram fits in shared memory, at most 16.
-            const int shared = cs::glInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE);
-            thetaBlock = std::min(16, shared / (4 * hough.dBins));
-            vote = cs::Program::compute("line_space/hough_vote.comp",
-                                        {{"THETA_BLOCK", std::to_string(kPlainThetaBlock)}});
-            if (thetaBlock > 0)
-                voteShared = cs::Program::compute("line_space/hough_vote_shared.comp",
-                                                  {{"THETA_BLOCK", std::to_string(thetaBlock)},
-                                                   {"D_BINS", std::to_string(hough.dBins)}});
+            hough.prepare(image.width, image.height, thetaSteps);
+            spaceSize = {hough.size().dBins, thetaSteps};
         } else {
-            // Border points are stored as 16-bit numbers in the entries (geometry.h).
+            // The entries keep border points as 16-bit numbers (geometry.h).
             if (line_space::borderCount(image.width, image.height) > 0xFFFF)
                 throw cs::Error("the line space numbers at most 65535 border points");
             spaceSize = line_space::layoutSize(image.width, image.height);
@@ -159,31 +135,28 @@ private:
                                 GL_RGBA32UI);
         view = cs::Texture2D("space view", spaceSize.x, spaceSize.y, GL_RGBA8);
         interpreter.resize(spaceSize);
-        if (!count) buildPrograms();
         stale = true;
     }
 
     void buildPrograms() {
         packBits = cs::Program::compute("line_space/pack_bits.comp");
         count = cs::Program::compute("line_space/count.comp");
+        // 32 rows of up to 64 words: 8 KiB of shared memory, and slabs as wide as 2048 pixels.
         countTiled = cs::Program::compute("line_space/count_tiled.comp",
                                           {{"SLAB_ROWS", "32"}, {"SLAB_WORDS", "64"}});
-        compact = cs::Program::compute("line_space/hough_compact.comp");
-        commandPass = cs::Program::compute("line_space/hough_args.comp");
-        houghEntries = cs::Program::compute("line_space/hough_entries.comp");
         spaceView = cs::Program::compute("line_space/space_view.comp");
     }
 
     void update(double) override {
-        if (params.changed({&method, &thetaSteps})) prepareSpace();
         if (segments && isHough()) throw cs::Error("segments=true is the line space's alone");
         if (cannyLow > cannyHigh) throw cs::Error("canny_low must not exceed canny_high");
+        if (params.changed({&method, &thetaSteps})) prepareSpace();
         stale =
             params.changed({&edgesFrom, &cannyLow, &cannyHigh, &interpret, &lineCount, &threshold,
                             &suppress, &prereduce, &segments, &gap, &sharedMemory}) ||
             stale;
         // The image does not change between frames, so neither do the lines: detection runs
-        // when a parameter changes. --bench runs it every frame, to time its passes.
+        // when a parameter changes. With --bench it runs every frame, to time its passes.
         if (stale || options().bench) detect();
         stale = false;
     }
@@ -191,16 +164,11 @@ private:
     void detect() {
         {
             auto pass = gpuPass("edges");
-            if (edgesFrom == "input")
-                detector.fromInput(source, edges);
-            else
-                detector.canny(source, edges, cannyLow, cannyHigh);
-            // The transforms load the edges (SHADER_IMAGE_ACCESS); the draw samples them.
-            glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
+            findEdges();
         }
         if (isHough()) {
             auto pass = gpuPass(sharedVote() ? "hough shared" : "hough");
-            voteHough();
+            hough.vote(edges, entries, sharedMemory);
         } else {
             {
                 auto pass = gpuPass("pack bits");
@@ -210,6 +178,18 @@ private:
             countLineSpace();
         }
         readOut();
+    }
+
+    // Canny's edges (canny.h), or the input's own.
+    void findEdges() {
+        if (edgesFrom == "input")
+            detector.fromInput(source, edges);
+        else
+            detector.canny(source, edges, cannyLow, cannyHigh);
+        // The transforms load the edges (SHADER_IMAGE_ACCESS), the draw samples them
+        // (TEXTURE_FETCH), --edges-output reads them back (TEXTURE_UPDATE).
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
+                        GL_TEXTURE_UPDATE_BARRIER_BIT);
     }
 
     // The edges as bits, 32 pixels to a word, for the line space's walks (walk.glsl).
@@ -242,72 +222,9 @@ private:
         glBindImageTexture(0, entries.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32UI);
         const glm::uvec3 groups = program.groupsFor(spaceSize.x, spaceSize.y);
         glDispatchCompute(groups.x, groups.y, groups.z);
-        // The pyramid, the view and the gather load the entries with imageLoad.
-        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
-    }
-
-    // Whether the vote uses shared-memory histograms: asked for, and one fits.
-    bool sharedVote() const { return sharedMemory && thetaBlock > 0; }
-
-    // The Hough transform (thesis §5.2): a list of the edge pixels, then every one votes at
-    // every angle, in a dispatch whose size the GPU works out from the list's length.
-    void voteHough() {
-        const GLuint zero = 0;
-        edgeCount.upload(&zero, 4);  // a buffer update, ordered before the dispatch that counts
-        compact.use();
-        glUniform2i(compact.uniform("size"), image.width, image.height);
-        glBindImageTexture(0, edges.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
-        glBindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 0, edgeCount.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, edgeList.id());
-        const glm::uvec3 groups = compact.groupsFor(image.width, image.height);
-        glDispatchCompute(groups.x, groups.y, groups.z);
-        // The next two passes read the count with atomicCounter() (ATOMIC_COUNTER), and the
-        // vote reads the list from a storage buffer (SHADER_STORAGE).
-        glMemoryBarrier(GL_ATOMIC_COUNTER_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
-
-        // The vote's size, from the count: the shared-memory vote pays for zeroing and
-        // flushing its histogram once per work group, so each of its invocations takes 16
-        // edges; the plain vote's, one.
-        const cs::Program& voting = sharedVote() ? voteShared : vote;
-        const int block = sharedVote() ? thetaBlock : kPlainThetaBlock;
-        GLint groupSize[3];
-        voting.workGroupSize(groupSize);
-        commandPass.use();
-        glUniform1ui(commandPass.uniform("edgesPerGroup"),
-                     GLuint(groupSize[0] * (sharedVote() ? 16 : 1)));
-        glUniform1ui(commandPass.uniform("maxGroups"), cs::maxGroupCount(0));
-        glUniform1ui(commandPass.uniform("thetaGroups"), GLuint((thetaSteps + block - 1) / block));
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, command.id());
-        glDispatchCompute(1, 1, 1);
-        // glDispatchComputeIndirect reads the command this shader wrote: a read that only
-        // GL_COMMAND_BARRIER_BIT orders after shader writes.
-        glMemoryBarrier(GL_COMMAND_BARRIER_BIT);
-
-        voting.use();
-        glUniform2i(voting.uniform("imageExtent"), image.width, image.height);
-        glUniform1i(voting.uniform("dOffset"), hough.dOffset);
-        glUniform1i(voting.uniform("dBins"), hough.dBins);
-        glUniform1i(voting.uniform("thetaSteps"), thetaSteps);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, angles.id());
-        // Binding at an index binds the target too, and glClearBufferData clears what is bound
-        // to the target: the votes, bound last. A clear, not a shader write: ordered with the
-        // vote without a barrier.
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, votes.id());
-        glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
-                          nullptr);
-        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, command.id());
-        glDispatchComputeIndirect(0);
-        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-        // The entries pass reads the votes from a storage buffer.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-
-        houghEntries.use();
-        glUniform2i(houghEntries.uniform("size"), spaceSize.x, spaceSize.y);
-        glBindImageTexture(0, entries.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32UI);
-        const glm::uvec3 entryGroups = houghEntries.groupsFor(spaceSize.x, spaceSize.y);
-        glDispatchCompute(entryGroups.x, entryGroups.y, entryGroups.z);
-        // The pyramid, the view and the gather load the entries with imageLoad.
-        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+        // The pyramid, the view and the gather load the entries with imageLoad, and
+        // --space-output reads them back (TEXTURE_UPDATE).
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
     }
 
     // Reading the lines out (thesis §5.3): the max pyramid, the picture of the space, the
@@ -335,28 +252,35 @@ private:
         }
         {
             auto pass = gpuPass(interpret.c_str());
-            if (interpret == "threshold")
-                interpreter.threshold(GLuint(threshold), lineCount);
-            else if (interpret == "reduce")
-                interpreter.reduce(lineCount, suppress, /*wrapRows=*/isHough());
-            else
-                interpreter.sort(prereduce, lineCount);
+            interpretSpace(lineCount);
         }
-        lines.clear();
-        std::vector<glm::vec2> a, b, marks;
+        // The chosen entries, a few of them, come back to the CPU: a wait for the GPU, once
+        // per detection.
+        std::vector<line_space::Entry> chosen;
+        std::vector<glm::vec2> marks;
         for (const auto& [index, entry] : interpreter.chosen(entries)) {
-            if (entry.x == 0) continue;  // reduce ran out, or sort reached empty entries
-            Line line = line_space::lineSpaceLine(image.width, image.height, entry, segments);
-            if (isHough() &&
-                !line_space::houghLine(image.width, image.height, thetaSteps, entry, line))
-                continue;  // a bin whose line misses the image: no votes, never chosen
-            lines.push_back(line);
-            a.push_back(line.a);
-            b.push_back(line.b);
-            marks.emplace_back(index % spaceSize.x, index / spaceSize.x);
+            chosen.push_back(entry);
+            if (entry.x > 0) marks.emplace_back(index % spaceSize.x, index / spaceSize.x);
         }
+        lines = line_space::linesOf({image.width, image.height, isHough(), thetaSteps, segments},
+                                    chosen);
+        std::vector<glm::vec2> a, b;
+        for (const line_space::Line& line : lines) a.push_back(line.a), b.push_back(line.b);
         imageLines.set(a, b, glm::vec2(image.width, image.height));
         spaceMarks.setMarks(marks, glm::vec2(spaceSize));
+    }
+
+    void interpretSpace(int most) {
+        if (interpret == "threshold")
+            interpreter.threshold(GLuint(threshold), most);
+        else if (interpret == "reduce")
+            // Round the accumulator's angles, or round the image's border (geometry.h).
+            interpreter.reduce(most, suppress,
+                               {isHough() ? line_space::Neighbourhood::Kind::HoughAngles
+                                          : line_space::Neighbourhood::Kind::BorderPoints,
+                                {image.width, image.height}});
+        else
+            interpreter.sort(prereduce, most);
     }
 
     void render() override {
@@ -390,24 +314,89 @@ private:
     void finish() override {
         if (!options().output.empty())
             queueOutput(options().output, line_space::linesJson(lines, image.height));
-        // The textures' last writers, the edge pass and the transform, were followed by
-        // barriers for image loads and texture fetches; a read-back is a texture update.
-        glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
-        if (!edgesOutput.empty()) {
-            cs::Image picture{image.width, image.height, {}};
-            picture.rgba.resize(image.rgba.size());
-            edges.download(GL_RGBA, GL_UNSIGNED_BYTE, picture.rgba.data(), picture.rgba.size());
-            queueOutput(edgesOutput, cs::encodePng(cs::flipRows(picture)));
-        }
-        if (!spaceOutput.empty()) {
-            std::vector<Entry> space(std::size_t(spaceSize.x) * spaceSize.y);
-            entries.download(GL_RGBA_INTEGER, GL_UNSIGNED_INT, space.data(),
-                             space.size() * sizeof(Entry));
-            queueOutput(spaceOutput, space.data(), space.size() * sizeof(Entry));
-        }
+        if (!edgesOutput.empty()) queueOutput(edgesOutput, line_space::edgesPng(edges));
+        if (!spaceOutput.empty()) queueOutput(spaceOutput, line_space::spaceBytes(entries));
     }
 
-    std::vector<cs::BenchFigure> benchFigures(const cs::Calibration&) override { return {}; }
+    // The roofline: the bytes the transform must move at the least. The line space writes
+    // every entry (16 bytes) and reads the edge bits once (1/8 byte a pixel): its walks read
+    // the same words again and again, from caches or shared memory, so the floor is far below
+    // what limits it. Hough reads the edges (4 bytes a pixel), writes the list (4 an edge),
+    // reads and writes a vote's bin (8 bytes an edge and angle) and writes the entries (16 a
+    // bin). Then the sweeps (bench.cpp), which run this sample's passes on other images and
+    // settings, and leave it so: --bench runs them last.
+    std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
+        const double pixels = double(image.width) * image.height;
+        const double bins = double(spaceSize.x) * spaceSize.y;
+        const std::string transform = isHough()
+                                          ? (sharedVote() ? "hough shared" : "hough")
+                                          : (sharedMemory ? "line space tiled" : "line space");
+        const double edgeTotal = isHough() ? hough.edgeCount() : 0;
+        const double bytes =
+            isHough() ? 4 * pixels + 4.0 * edgeTotal + 8.0 * edgeTotal * thetaSteps + 16 * bins
+                      : pixels / 8 + 16 * bins;
+        std::vector<cs::BenchFigure> figures = {cs::bandwidthFigure(
+            transform + " bandwidth", bytes, benchMedianMs(transform), calibration)};
+        auto timed = [&](const std::function<void()>& work) {
+            const double ms = cs::medianGpuMs(work, timingMethod(), 1);
+            return ms < 500 ? cs::medianGpuMs(work, timingMethod(), 5) : ms;
+        };
+        auto add = [&](std::vector<cs::BenchFigure> more) {
+            figures.insert(figures.end(), more.begin(), more.end());
+        };
+
+        // Accuracy on synthetic edge images (bench.cpp says which runs).
+        add(line_space::accuracyFigures(
+            benchImages, seed(),
+            [&](const cs::Image& edgeImage, const std::string& how, bool runs) {
+                method = how, segments = runs, edgesFrom = "input";
+                load(edgeImage);
+                findEdges();
+                if (isHough()) return hough.vote(edges, entries, sharedMemory);
+                packEdgeBits();
+                countLineSpace();
+            },
+            [&](int neighbourhood, int most) {
+                interpret = "reduce", suppress = neighbourhood, lineCount = most;
+                readOut();
+                return lines;
+            }));
+        // Figure 22: the input scaled to each size, Canny's edges of it, each transform.
+        const cs::Image input = cs::flipRows(cs::loadImage(
+            options().input.empty() ? cs::assetPath("building.png") : options().input));
+        const bool software = cs::deviceName().find("llvmpipe") != std::string::npos ||
+                              cs::deviceName().find("softpipe") != std::string::npos;
+        edgesFrom = "detect";
+        add(line_space::transformFigures(
+            input,
+            line_space::parseBenchSizes(benchSizesText, flags.given(&benchSizesText), software),
+            [&](const cs::Image& scaledImage) {
+                load(scaledImage);
+                findEdges();
+            },
+            [&](bool useHough, bool shared) {
+                method = useHough ? "hough" : "linespace", sharedMemory = shared;
+                prepareSpace();
+                if (isHough()) return timed([&] { hough.vote(edges, entries, sharedMemory); });
+                return timed([&] { packEdgeBits(), countLineSpace(); });
+            }));
+        // Figure 23: on the line space of the input at its own size.
+        method = "linespace", sharedMemory = true, segments = false;
+        load(input);
+        findEdges();
+        packEdgeBits();
+        countLineSpace();
+        add(line_space::interpretFigures([&](const std::string& how, int most, int levels) {
+            interpret = how, prereduce = levels;
+            return timed([&] {
+                interpreter.buildPyramid(entries);
+                // The interpretation reads the pyramid from a storage buffer.
+                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                interpretSpace(most);
+            });
+        }));
+        return figures;
+    }
 };
 
 CS_SAMPLE_MAIN(LineSpace)

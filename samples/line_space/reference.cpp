@@ -185,9 +185,8 @@ std::vector<std::uint32_t> thresholdOnCpu(const std::vector<Entry>& entries, std
 }
 
 std::vector<std::uint32_t> reduceOnCpu(std::vector<Entry> entries, glm::ivec2 size, int most,
-                                       int suppress, bool wrapRows) {
+                                       int suppress, const Neighbourhood& around) {
     std::vector<std::uint32_t> found;
-    const int rows = wrapRows ? std::min(suppress, size.y) : suppress;
     for (int round = 0; round < most; ++round) {
         // The best entry left: the highest score, of equal ones the lowest index.
         std::size_t best = 0;
@@ -198,17 +197,11 @@ std::vector<std::uint32_t> reduceOnCpu(std::vector<Entry> entries, glm::ivec2 si
             continue;
         }
         found.push_back(std::uint32_t(best));
-        const int cx = int(best % size.x), cy = int(best / size.x);
-        for (int dy = 0; dy < rows; ++dy)
-            for (int dx = 0; dx < suppress; ++dx) {
-                int x = cx - suppress / 2 + dx, y = cy - rows / 2 + dy;
-                if (wrapRows && (y < 0 || y >= size.y)) {
-                    // Past the last angle comes the first, with d of the opposite sign.
-                    y = y < 0 ? y + size.y : y - size.y;
-                    x = size.x - 1 - x;
-                }
-                if (x < 0 || y < 0 || x >= size.x || y >= size.y) continue;
-                entries[std::size_t(y) * size.x + x].x = 0;
+        const glm::ivec2 centre(int(best % size.x), int(best / size.x));
+        for (int j = 0; j < suppress; ++j)
+            for (int i = 0; i < suppress; ++i) {
+                const int entry = neighbour(around, size, suppress, centre, {i, j});
+                if (entry >= 0) entries[entry].x = 0;
             }
     }
     return found;

@@ -35,7 +35,7 @@ std::vector<std::uint32_t> thresholdOnCpu(const std::vector<Entry>& entries, std
                                           int most);
 // ~0u for each round that found nothing left.
 std::vector<std::uint32_t> reduceOnCpu(std::vector<Entry> entries, glm::ivec2 size, int most,
-                                       int suppress, bool wrapRows);
+                                       int suppress, const Neighbourhood& around);
 std::vector<std::uint32_t> sortOnCpu(const std::vector<Entry>& entries, glm::ivec2 size,
                                      int prereduce, int most);
 

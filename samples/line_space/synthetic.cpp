@@ -80,10 +80,17 @@ double endpointDistance(const Segment& truth, const Line& detected, bool segment
 void Accuracy::add(const Accuracy& other) {
     truths += other.truths;
     detections += other.detections;
-    measured += other.measured;
     found += other.found;
     correct += other.correct;
-    distanceSum += other.distanceSum;
+}
+
+std::vector<double> nearestDistances(const std::vector<Segment>& truth,
+                                     const std::vector<Line>& detected, bool segments) {
+    std::vector<double> nearest(truth.size(), std::numeric_limits<double>::infinity());
+    for (std::size_t t = 0; t < truth.size(); ++t)
+        for (const Line& line : detected)
+            nearest[t] = std::min(nearest[t], endpointDistance(truth[t], line, segments));
+    return nearest;
 }
 
 Accuracy score(const std::vector<Segment>& truth, const std::vector<Line>& detected, double within,
@@ -91,22 +98,14 @@ Accuracy score(const std::vector<Segment>& truth, const std::vector<Line>& detec
     Accuracy accuracy;
     accuracy.truths = int(truth.size());
     accuracy.detections = int(detected.size());
-    const double far = std::numeric_limits<double>::infinity();
-    std::vector<double> nearestTruth(detected.size(), far);
-    for (const Segment& t : truth) {
-        double nearest = far;
-        for (std::size_t i = 0; i < detected.size(); ++i) {
-            const double distance = endpointDistance(t, detected[i], segments);
-            nearest = std::min(nearest, distance);
-            nearestTruth[i] = std::min(nearestTruth[i], distance);
-        }
-        accuracy.found += nearest <= within;
-        if (std::isfinite(nearest)) {  // there is a detection at all
-            accuracy.distanceSum += nearest;
-            ++accuracy.measured;
-        }
+    for (double distance : nearestDistances(truth, detected, segments))
+        accuracy.found += distance <= within;
+    for (const Line& line : detected) {
+        double nearest = std::numeric_limits<double>::infinity();
+        for (const Segment& t : truth)
+            nearest = std::min(nearest, endpointDistance(t, line, segments));
+        accuracy.correct += nearest <= within;
     }
-    for (double distance : nearestTruth) accuracy.correct += distance <= within;
     return accuracy;
 }
 

@@ -40,15 +40,14 @@ double endpointDistance(const Segment& truth, const Line& detected, bool segment
 struct Accuracy {
     int truths = 0, detections = 0;
     int found = 0, correct = 0;
-    // The distances of the true segments to their nearest detections, where there is one.
-    double distanceSum = 0.0;
-    int measured = 0;
     double precision() const { return detections ? double(correct) / detections : 0.0; }
     double recall() const { return truths ? double(found) / truths : 0.0; }
-    double meanDistance() const { return measured ? distanceSum / measured : 0.0; }
     void add(const Accuracy& other);
 };
 Accuracy score(const std::vector<Segment>& truth, const std::vector<Line>& detected, double within,
                bool segments);
+// Each true segment's distance to its nearest detection (none: infinity).
+std::vector<double> nearestDistances(const std::vector<Segment>& truth,
+                                     const std::vector<Line>& detected, bool segments);
 
 }  // namespace line_space

@@ -59,3 +59,30 @@ bool layoutPair(ivec2 image, ivec2 entry, out int p, out int q) {
     }
     return false;
 }
+
+// The side a border point lies on.
+int sideOf(ivec2 image, int k) {
+    int a = image.x - 1, b = image.y - 1;
+    return k < a ? 0 : (k < a + b ? 1 : (k < 2 * a + b ? 2 : 3));
+}
+
+// The entry that pairs border points p and q (in either order), the inverse of layoutPair;
+// (-1, -1) for two points of one side, which no entry pairs.
+ivec2 pairEntry(ivec2 image, int p, int q) {
+    int a = image.x - 1, b = image.y - 1;
+    int sp = sideOf(image, p), sq = sideOf(image, q);
+    if (sp == sq) return ivec2(-1);
+    if (sp > sq) {
+        int t = p;
+        p = q;
+        q = t;
+        t = sp;
+        sp = sq;
+        sq = t;
+    }
+    // Side 3 against side 2 has side 3's points as rows, in the second band's third block.
+    if (sp == 2) return ivec2(a + b + p - sideStart(image, 2), a + q - sideStart(image, 3));
+    int row = p - sideStart(image, sp), column = q - sideStart(image, sq);
+    if (sp == 0) return ivec2((sq == 1 ? 0 : (sq == 2 ? b : a + b)) + column, row);
+    return ivec2((sq == 2 ? 0 : a) + column, a + row);
+}

@@ -1,14 +1,13 @@
 #version 430
 // interpret=reduce, one round (thesis §5.3): the pyramid's top is the best entry left. At
 // level 0, this pass records it as maximum number `found` and zeroes the scores of its
-// suppress x suppress neighbourhood; at each level above, the same pass recomputes the
-// entries above that neighbourhood, so the top is again the best entry left. Only those
-// entries: a window of at most (suppress - 1) / 2^level + 2 entries a side, whatever the size
-// of the space. The window is dispatched twice (z): for Hough's accumulator the neighbourhood
-// wraps from the last angle to the first, where d changes sign (wrapRows), and then covers a
-// second rectangle. Nothing is read back: the position comes from the pyramid itself.
+// suppress x suppress neighbourhood; at each level above, the same pass recomputes the entries
+// above the ones zeroed, so that the top is again the best entry left. Only those: suppress^2
+// invocations a level, whatever the size of the space. Nothing is read back: the position
+// comes from the pyramid itself.
 layout(local_size_x = 8, local_size_y = 8) in;
 
+#include "border.glsl"
 #include "pyramid.glsl"
 
 layout(std430, binding = 1) buffer Maxima { uint maxima[]; };  // indices; ~0u: none left
@@ -22,44 +21,60 @@ uniform ivec2 size;       // its size
 uniform int belowOffset;  // the level below (level > 0)
 uniform ivec2 belowSize;
 uniform int suppress;
-uniform bool wrapRows;
+uniform int neighbourhood;  // 0 rectangle, 1 Hough's wrapping angles, 2 border points
+uniform ivec2 imageExtent;  // border points: the image's
 
-// The rectangles (x0, y0, x1, y1, inclusive, in level 0) of the neighbourhood of `centre`:
-// the part inside the space, and where rows wrap, the part that wrapped round with its
-// columns mirrored (d -> -d). Returns how many.
-int neighbourhood(ivec2 centre, out ivec4 rects[2]) {
-    int rows = wrapRows ? min(suppress, baseSize.y) : suppress;
-    ivec2 low = centre - ivec2(suppress, rows) / 2;
-    ivec2 high = low + ivec2(suppress, rows) - 1;
-    rects[0] = ivec4(max(low, ivec2(0)), min(high, baseSize - 1));
-    rects[1] = ivec4(0, 0, -1, -1);
-    if (!wrapRows || (low.y >= 0 && high.y < baseSize.y)) return 1;
-    int x0 = max(baseSize.x - 1 - high.x, 0), x1 = min(baseSize.x - 1 - low.x, baseSize.x - 1);
-    if (low.y < 0) rects[1] = ivec4(x0, low.y + baseSize.y, x1, baseSize.y - 1);
-    else rects[1] = ivec4(x0, 0, x1, high.y - baseSize.y);
-    return 2;
+// Entry number `at` (offsets 0 .. suppress - 1 a side) of the neighbourhood of `centre`, as
+// an index into level 0, or -1 (samples/line_space/geometry.h, neighbour(), says the same):
+// a rectangle of the texture; for Hough the same with the rows wrapping round, where d
+// changes sign; for the line space, the lines whose border points lie within suppress / 2
+// of the centre's, round the border, so across the edges of the layout's blocks too.
+int neighbour(ivec2 centre, ivec2 at) {
+    if (neighbourhood == 2) {
+        int k = 2 * (imageExtent.x + imageExtent.y) - 4, p, q;
+        if (!layoutPair(imageExtent, centre, p, q)) return -1;
+        // % of a negative number is undefined in GLSL: whole turns of the border first.
+        int turns = k * (suppress / k + 1);
+        int p2 = (p + at.x - suppress / 2 + turns) % k;
+        int q2 = (q + at.y - suppress / 2 + turns) % k;
+        if (p2 == q2) return -1;
+        ivec2 entry = pairEntry(imageExtent, p2, q2);
+        return entry.x < 0 ? -1 : entry.y * baseSize.x + entry.x;
+    }
+    bool wrap = neighbourhood == 1;
+    int rows = wrap ? min(suppress, baseSize.y) : suppress;
+    if (at.y >= rows) return -1;
+    ivec2 entry = centre + at - ivec2(suppress, rows) / 2;
+    if (wrap && (entry.y < 0 || entry.y >= baseSize.y)) {
+        entry.y = entry.y < 0 ? entry.y + baseSize.y : entry.y - baseSize.y;
+        entry.x = baseSize.x - 1 - entry.x;
+    }
+    if (any(lessThan(entry, ivec2(0))) || any(greaterThanEqual(entry, baseSize))) return -1;
+    return entry.y * baseSize.x + entry.x;
 }
 
 void main() {
-    // The top before this round: level 0's pass reads it before any of its writes matter
-    // (the top is never in level 0); the levels above read what level 0 recorded.
+    ivec2 at = ivec2(gl_GlobalInvocationID.xy);
+    if (any(greaterThanEqual(at, ivec2(suppress)))) return;  // the last groups' overhang
+    // The maximum: level 0's pass reads the top before any of its writes matter (the top is
+    // never in level 0) and records it; the levels above read the record.
     uint index;
     if (level == 0) {
         uvec2 top = pyramid[topOffset];
         index = top.x == 0u ? 0xFFFFFFFFu : top.y;
-        if (gl_GlobalInvocationID == uvec3(0u)) maxima[found] = index;
+        if (at == ivec2(0)) maxima[found] = index;
     } else {
         index = maxima[found];
     }
     if (index == 0xFFFFFFFFu) return;  // nothing left: nothing to zero or recompute
-    ivec4 rects[2];
-    int count = neighbourhood(ivec2(int(index) % baseSize.x, int(index) / baseSize.x), rects);
-    if (int(gl_GlobalInvocationID.z) >= count) return;
-    ivec4 rect = rects[gl_GlobalInvocationID.z];
-    if (rect.z < rect.x || rect.w < rect.y) return;
-    ivec2 at = (rect.xy >> level) + ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThan(at, rect.zw >> level))) return;  // past the window at this level
-    int i = offset + at.y * size.x + at.x;
-    if (level == 0) pyramid[i].x = 0u;
-    else pyramid[i] = bestBelow(at, belowOffset, belowSize);
+    int entry = neighbour(ivec2(int(index) % baseSize.x, int(index) / baseSize.x), at);
+    if (entry < 0) return;
+    if (level == 0) {
+        pyramid[entry].x = 0u;
+        return;
+    }
+    // The entry above it at this level. Neighbours that share it recompute it alike, from the
+    // level below, which this dispatch does not write: the same value, whichever lands last.
+    ivec2 above = ivec2(entry % baseSize.x, entry / baseSize.x) >> level;
+    pyramid[offset + above.y * size.x + above.x] = bestBelow(above, belowOffset, belowSize);
 }

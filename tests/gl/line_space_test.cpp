@@ -93,6 +93,21 @@ TEST(LineSpaceLayout, BorderPointsGoRoundTheImageOnce) {
     }
 }
 
+// pairEntry undoes layoutPair: every entry of the blocks, from its pair, either way round.
+TEST(LineSpaceLayout, PairEntryIsTheInverseOfLayoutPair) {
+    for (const auto& [width, height] : kLayoutSizes) {
+        if (width * height > 100 * 100) continue;
+        const glm::ivec2 size = line_space::layoutSize(width, height);
+        for (int y = 0; y < size.y; ++y)
+            for (int x = 0; x < size.x; ++x) {
+                int p = 0, q = 0;
+                if (!line_space::layoutPair(width, height, {x, y}, p, q)) continue;
+                ASSERT_EQ(line_space::pairEntry(width, height, p, q), glm::ivec2(x, y));
+                ASSERT_EQ(line_space::pairEntry(width, height, q, p), glm::ivec2(x, y));
+            }
+    }
+}
+
 // The thesis stores the 768 x 768 line space in 3n x 3n entries, a third of them empty; this
 // layout holds the same lines in two thirds of that, almost all used.
 TEST(LineSpaceLayout, SavesTheThirdTheThesisLeftEmpty) {
@@ -257,7 +272,7 @@ protected:
     // The interpretations of `entries` (size.x x size.y) on the GPU: the chosen indices.
     std::vector<std::uint32_t> chosen(const std::vector<Entry>& entries, glm::ivec2 size,
                                       const std::string& how, int most, int parameter,
-                                      bool wrapRows = false) {
+                                      const line_space::Neighbourhood& around = {}) {
         const cs::Texture2D texture("test entries", size.x, size.y, GL_RGBA32UI);
         texture.upload(GL_RGBA_INTEGER, GL_UNSIGNED_INT, entries.data());
         line_space::Interpreter interpreter;
@@ -266,7 +281,7 @@ protected:
         // The interpretations read the pyramid from a storage buffer.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         if (how == "threshold") interpreter.threshold(std::uint32_t(parameter), most);
-        if (how == "reduce") interpreter.reduce(most, parameter, wrapRows);
+        if (how == "reduce") interpreter.reduce(most, parameter, around);
         if (how == "sort") interpreter.sort(parameter, most);
         std::vector<std::uint32_t> indices;
         for (const auto& c : interpreter.chosen(texture)) {
@@ -307,31 +322,47 @@ TEST_F(LineSpaceInterpretTest, ReduceFindsTheKnownMaxima) {
     }
 }
 
+using Kind = line_space::Neighbourhood::Kind;
+
+// Every kind of neighbourhood, of every size, on spaces small and large, with ties. The line
+// space's neighbourhood goes by border points, so its spaces are layouts of real images.
 TEST_F(LineSpaceInterpretTest, ReduceEqualsTheCpuReference) {
-    for (const glm::ivec2 size : {glm::ivec2(2, 2), glm::ivec2(37, 23), glm::ivec2(130, 17)})
-        for (int suppress : {1, 2, 5, 10})
-            for (bool wrap : {false, true}) {
-                const auto entries = randomEntries(size, unsigned(suppress), 20);
-                const int most = 25;  // more than a 2 x 2 space holds: the rest are ~0u
-                EXPECT_EQ(chosen(entries, size, "reduce", most, suppress, wrap),
-                          line_space::reduceOnCpu(entries, size, most, suppress, wrap))
-                    << size.x << "x" << size.y << " suppress " << suppress
-                    << (wrap ? " wrapping" : "");
-            }
+    const std::pair<glm::ivec2, line_space::Neighbourhood> spaces[] = {
+        {{2, 2}, {}},
+        {{37, 23}, {}},
+        {{130, 17}, {Kind::HoughAngles, {}}},
+        {{3, 2}, {Kind::HoughAngles, {}}},
+        {line_space::layoutSize(2, 2), {Kind::BorderPoints, {2, 2}}},
+        {line_space::layoutSize(13, 7), {Kind::BorderPoints, {13, 7}}},
+        {line_space::layoutSize(30, 30), {Kind::BorderPoints, {30, 30}}}};
+    for (const auto& [size, around] : spaces)
+        for (int suppress : {1, 2, 5, 10}) {
+            const auto entries = randomEntries(size, unsigned(suppress), 20);
+            const int most = 25;  // more than a 2 x 2 space holds: the rest are ~0u
+            EXPECT_EQ(chosen(entries, size, "reduce", most, suppress, around),
+                      line_space::reduceOnCpu(entries, size, most, suppress, around))
+                << size.x << "x" << size.y << " suppress " << suppress << " kind "
+                << int(around.kind);
+        }
 }
 
-// Hough's accumulator wraps: the angle after the last is the first, with d mirrored. A
-// maximum on the last row suppresses its mirror image on the first.
-TEST_F(LineSpaceInterpretTest, ReduceWrapsRowsWithMirroredColumns) {
-    const glm::ivec2 size(21, 10);
+// The line space's neighbourhood goes round the border: two lines from points either side of
+// a corner of the image to the same far point are neighbours, though the layout keeps them in
+// different blocks, far apart.
+TEST_F(LineSpaceInterpretTest, ReduceGoesRoundTheBordersCorners) {
+    const int width = 20, height = 12;
+    const glm::ivec2 size = line_space::layoutSize(width, height);
+    const int k = line_space::borderCount(width, height), far = 25;  // a point on the right
+    // Border point 1 is (1, 0) on the bottom; k - 1 is (0, 1) on the left.
+    const glm::ivec2 a = line_space::pairEntry(width, height, 1, far);
+    const glm::ivec2 b = line_space::pairEntry(width, height, k - 1, far);
+    ASSERT_GT(std::abs(a.y - b.y) + std::abs(a.x - b.x), 10) << "far apart in the texture";
     std::vector<Entry> entries(std::size_t(size.x) * size.y, Entry(0u));
-    entries[9 * size.x + 4].x = 100;                // last row, d bin 4
-    entries[0 * size.x + (size.x - 1 - 4)].x = 90;  // first row, the mirrored bin
-    entries[5 * size.x + 10].x = 50;                // elsewhere
-    EXPECT_EQ(chosen(entries, size, "reduce", 2, 3, true),
-              (std::vector<std::uint32_t>{9 * 21 + 4, 5 * 21 + 10}));
-    EXPECT_EQ(chosen(entries, size, "reduce", 2, 3, false),
-              (std::vector<std::uint32_t>{9 * 21 + 4, 16}));
+    entries[a.y * size.x + a.x].x = 100;
+    entries[b.y * size.x + b.x].x = 90;
+    entries[3].x = 10;
+    const auto found = chosen(entries, size, "reduce", 2, 5, {Kind::BorderPoints, {width, height}});
+    EXPECT_EQ(found, (std::vector<std::uint32_t>{std::uint32_t(a.y * size.x + a.x), 3u}));
 }
 
 TEST_F(LineSpaceInterpretTest, SortEqualsTheCpuReference) {
