@@ -78,8 +78,7 @@ std::vector<cs::BenchFigure> transformFigures(
         figures.push_back(milliseconds("hough" + size, hough));
         figures.push_back(milliseconds("hough, shared memory" + size, houghShared));
         figures.push_back(ratio("line space / hough" + size, plain / hough));
-        figures.push_back(ratio("line space / hough, shared memory" + size,
-                                tiled / std::min(hough, houghShared)));
+        figures.push_back(ratio("line space / hough, shared memory" + size, tiled / houghShared));
         figures.push_back(ratio("line space speed-up from shared memory" + size, plain / tiled));
         figures.push_back(ratio("hough speed-up from shared memory" + size, hough / houghShared));
     }

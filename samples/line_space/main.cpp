@@ -47,7 +47,7 @@ private:
     int& thetaSteps = params.add("theta_steps", 180, {2, 3600}, "Hough: angles in [0, pi)");
     bool& segments = params.add("segments", false, "line space: longest runs, not whole lines");
     int& gap = params.add("gap", 3, {0, 255}, "segments: non-edge pixels a run may bridge");
-    bool& sharedMemory = params.add("shared_memory", true, "tiled count, shared-memory votes");
+    bool& sharedMemory = params.add("shared_memory", false, "tiled count, shared-memory votes");
     std::string& show = params.choice("show", "image", {"image", "edges"}, "under the lines");
     bool& showSpace = params.add("space", true, "the line space or accumulator beside");
 
