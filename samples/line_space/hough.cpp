@@ -50,6 +50,9 @@ void HoughTransform::prepare(int width, int height, int thetaSteps) {
 
 void HoughTransform::vote(const cs::Texture2D& edges, const cs::Texture2D& entries,
                           bool sharedMemory) {
+    // The count is zeroed and the votes cleared below by buffer updates, over what the last
+    // vote's shaders wrote there: updates wait for those writes only after this bit.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     const GLuint zero = 0;
     edgeCount_.upload(&zero, 4);  // a buffer update, ordered before the dispatch that counts
     compact_.use();
