@@ -369,7 +369,7 @@ TEST_F(LineSpaceSampleTest, BenchHasTheThesisFiguresAndAccuracy) {
           "\"line space / hough 16^2\"", "\"reduce m=1000\"", "\"sort prereduce=4 m=10\"",
           "\"line space precision at 1 px\"", "\"hough recall at 0.5 px\"",
           "\"line space, suppress 16 recall at 2 px\"", "\"line space segments median distance\"",
-          "\"line space tiled bandwidth\""})
+          "\"line space bandwidth\""})
         EXPECT_NE(text.find(key), std::string::npos) << key << " missing in\n" << text;
 }
 
