@@ -9,6 +9,9 @@
 namespace line_space {
 namespace {
 
+// hough.glsl's table of angles: vec2 (cos, sin), 8 bytes apart in std430.
+static_assert(sizeof(glm::vec2) == 8, "a vec2 in std430 is 8 bytes");
+
 // Angles per work group of the plain vote: work groups along y, for GPUs that want many.
 constexpr int kPlainThetaBlock = 16;
 // Edges per invocation of the shared-memory vote, which zeroes and flushes a histogram per

@@ -9,6 +9,11 @@
 namespace line_space {
 namespace {
 
+// The std430 arrays the shaders see: pyramid.glsl's uvec2 (score, index), gather.comp's
+// uvec4 entries.
+static_assert(sizeof(glm::uvec2) == 8, "a uvec2 in std430 is 8 bytes");
+static_assert(sizeof(Entry) == 16, "a uvec4 in std430 is 16 bytes");
+
 // Grows `buffer` to hold at least `bytes`.
 void grow(cs::Buffer& buffer, const char* name, std::uint64_t bytes, cs::BufferUse use) {
     if (std::uint64_t(buffer.size()) < bytes) buffer = cs::Buffer(name, GLsizeiptr(bytes), use);
