@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "gl/info.h"
 #include "util/error.h"
@@ -37,14 +38,13 @@ void Interpreter::resize(glm::ivec2 entriesSize) {
         gather_ = cs::Program::compute("line_space/gather.comp");
     }
     if (entriesSize == size_) return;
-    size_ = entriesSize;
-    offsets_.clear();
-    sizes_.clear();
-    // Level 0, then halves rounded up, up to a single entry.
+    // Level 0, then halves rounded up, up to a single entry; checked before anything changes.
+    std::vector<int> offsets;
+    std::vector<glm::ivec2> sizes;
     int offset = 0;
     for (glm::ivec2 size = entriesSize;; size = (size + 1) / 2) {
-        offsets_.push_back(offset);
-        sizes_.push_back(size);
+        offsets.push_back(offset);
+        sizes.push_back(size);
         offset += size.x * size.y;
         if (size == glm::ivec2(1)) break;
     }
@@ -52,6 +52,9 @@ void Interpreter::resize(glm::ivec2 entriesSize) {
     cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, bytes,
                      "the max pyramid of " + std::to_string(entriesSize.x) + "x" +
                          std::to_string(entriesSize.y) + " entries");
+    size_ = entriesSize;
+    offsets_ = std::move(offsets);
+    sizes_ = std::move(sizes);
     pyramid_ = cs::Buffer("max pyramid", GLsizeiptr(bytes), cs::BufferUse::Computed);
     const std::uint64_t count = std::uint64_t(entriesSize.x) * entriesSize.y;
     // One uint per entry at the most: threshold's flags, the sorted keys and values.

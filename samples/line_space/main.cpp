@@ -131,10 +131,10 @@ private:
                          std::string(isHough() ? "the accumulator" : "the line space") + " of a " +
                              std::to_string(image.width) + "x" + std::to_string(image.height) +
                              " image");
+        interpreter.resize(spaceSize);  // refuses a space too large, before the textures
         entries = cs::Texture2D(isHough() ? "accumulator" : "line space", spaceSize.x, spaceSize.y,
                                 GL_RGBA32UI);
         view = cs::Texture2D("space view", spaceSize.x, spaceSize.y, GL_RGBA8);
-        interpreter.resize(spaceSize);
         stale = true;
     }
 
