@@ -1,0 +1,151 @@
+#include "bench.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <sstream>
+
+#include "synthetic.h"
+#include "util/error.h"
+#include "util/parse.h"
+
+namespace line_space {
+namespace {
+
+cs::BenchFigure milliseconds(const std::string& name, double ms) {
+    return {name, ms, "ms", 0.0, ""};
+}
+
+cs::BenchFigure ratio(const std::string& name, double value) {
+    return {name, value, "x", 0.0, ""};
+}
+
+}  // namespace
+
+std::vector<int> parseBenchSizes(const std::string& text, bool given, bool software) {
+    if (!given)
+        return software ? std::vector<int>{256, 384, 512} : std::vector<int>{256, 384, 512, 768};
+    std::vector<int> sizes;
+    std::istringstream in(text);
+    for (std::string item; std::getline(in, item, ',');) {
+        int side = 0;
+        if (cs::parseNumber(item, side) != std::errc() || side < 2 || side > 16384)
+            throw cs::UsageError("--bench-sizes takes image sides from 2 to 16384, got " +
+                                 cs::quoted(item));
+        sizes.push_back(side);
+    }
+    if (sizes.empty()) throw cs::UsageError("--bench-sizes lists no size");
+    return sizes;
+}
+
+cs::Image scaled(const cs::Image& image, int side) {
+    cs::Image result{side, side, std::vector<std::uint8_t>(std::size_t(side) * side * 4)};
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x) {
+            // The pixel centre's position in the source, clamped to its pixel centres.
+            const double sx =
+                std::clamp((x + 0.5) * image.width / side - 0.5, 0.0, image.width - 1.0);
+            const double sy =
+                std::clamp((y + 0.5) * image.height / side - 0.5, 0.0, image.height - 1.0);
+            const int x0 = int(sx), y0 = int(sy);
+            const int x1 = std::min(x0 + 1, image.width - 1),
+                      y1 = std::min(y0 + 1, image.height - 1);
+            const double fx = sx - x0, fy = sy - y0;
+            for (int c = 0; c < 4; ++c) {
+                auto at = [&](int px, int py) {
+                    return double(image.rgba[(std::size_t(py) * image.width + px) * 4 + c]);
+                };
+                const double v = (at(x0, y0) * (1 - fx) + at(x1, y0) * fx) * (1 - fy) +
+                                 (at(x0, y1) * (1 - fx) + at(x1, y1) * fx) * fy;
+                result.rgba[(std::size_t(y) * side + x) * 4 + c] = std::uint8_t(std::lround(v));
+            }
+        }
+    return result;
+}
+
+std::vector<cs::BenchFigure> transformFigures(
+    const cs::Image& building, const std::vector<int>& sides,
+    const std::function<void(const cs::Image&)>& load,
+    const std::function<double(bool hough, bool sharedMemory)>& time) {
+    std::vector<cs::BenchFigure> figures;
+    for (int side : sides) {
+        load(scaled(building, side));
+        const std::string size = " " + std::to_string(side) + "^2";
+        const double plain = time(false, false), tiled = time(false, true);
+        const double hough = time(true, false), houghShared = time(true, true);
+        figures.push_back(milliseconds("line space" + size, plain));
+        figures.push_back(milliseconds("line space, shared memory" + size, tiled));
+        figures.push_back(milliseconds("hough" + size, hough));
+        figures.push_back(milliseconds("hough, shared memory" + size, houghShared));
+        figures.push_back(ratio("line space / hough" + size, plain / hough));
+        figures.push_back(ratio("line space / hough, shared memory" + size, tiled / houghShared));
+        figures.push_back(ratio("line space speed-up from shared memory" + size, plain / tiled));
+        figures.push_back(ratio("hough speed-up from shared memory" + size, hough / houghShared));
+    }
+    return figures;
+}
+
+std::vector<cs::BenchFigure> interpretFigures(
+    const std::function<double(const std::string& interpret, int lines, int prereduce)>& time) {
+    std::vector<cs::BenchFigure> figures;
+    for (int lines : {1, 10, 100, 1000}) {
+        const std::string m = " m=" + std::to_string(lines);
+        figures.push_back(milliseconds("reduce" + m, time("reduce", lines, 0)));
+        for (int prereduce : {0, 2, 4})
+            figures.push_back(milliseconds("sort prereduce=" + std::to_string(prereduce) + m,
+                                           time("sort", lines, prereduce)));
+    }
+    return figures;
+}
+
+std::vector<cs::BenchFigure> accuracyFigures(
+    int images, unsigned seed,
+    const std::function<void(const cs::Image& edges, const std::string& method, bool segments)>&
+        transform,
+    const std::function<std::vector<Line>(int suppress, int lines)>& interpret) {
+    const int side = 256, segmentsPerImage = 8;
+    const double noise = 0.005, distances[] = {0.5, 1.0, 2.0};
+    struct Run {
+        std::string name, method;
+        bool segments;
+        int suppress;
+        Accuracy at[3];
+        std::vector<double> nearest;
+    };
+    Run runs[] = {{"line space", "linespace", false, 10, {}, {}},
+                  {"line space, suppress 16", "linespace", false, 16, {}, {}},
+                  {"line space segments", "linespace", true, 10, {}, {}},
+                  {"hough", "hough", false, 5, {}, {}}};
+    for (int i = 0; i < images; ++i) {
+        const SyntheticImage image =
+            syntheticEdges(side, side, segmentsPerImage, noise, seed + unsigned(i));
+        for (std::size_t r = 0; r < std::size(runs); ++r) {
+            Run& run = runs[r];
+            // Runs that differ only in how they interpret share the transform.
+            if (r == 0 || run.method != runs[r - 1].method || run.segments != runs[r - 1].segments)
+                transform(image.edges, run.method, run.segments);
+            const std::vector<Line> lines = interpret(run.suppress, segmentsPerImage);
+            for (int d = 0; d < 3; ++d)
+                run.at[d].add(score(image.truth, lines, distances[d], run.segments));
+            const auto nearest = nearestDistances(image.truth, lines, run.segments);
+            run.nearest.insert(run.nearest.end(), nearest.begin(), nearest.end());
+        }
+    }
+    std::vector<cs::BenchFigure> figures;
+    for (Run& run : runs) {
+        for (int d = 0; d < 3; ++d) {
+            std::ostringstream at;
+            at << " at " << distances[d] << " px";
+            figures.push_back(
+                {run.name + " precision" + at.str(), run.at[d].precision(), "", 0, ""});
+            figures.push_back({run.name + " recall" + at.str(), run.at[d].recall(), "", 0, ""});
+        }
+        std::nth_element(run.nearest.begin(), run.nearest.begin() + run.nearest.size() / 2,
+                         run.nearest.end());
+        figures.push_back(
+            {run.name + " median distance", run.nearest[run.nearest.size() / 2], "px", 0, ""});
+    }
+    return figures;
+}
+
+}  // namespace line_space

@@ -1,0 +1,20 @@
+#version 430
+// The entries the interpretation chose, by index, gathered into a small buffer that is read
+// back: m entries, not the whole space. An index of ~0u (reduce found nothing more) gives an
+// empty entry.
+layout(local_size_x = 64) in;
+
+layout(binding = 0, rgba32ui) readonly uniform uimage2D entries;
+layout(std430, binding = 1) readonly buffer Chosen { uint chosen[]; };
+layout(std430, binding = 2) writeonly buffer Gathered { uvec4 gathered[]; };
+
+uniform uint count;
+uniform int entriesWidth;
+
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i >= count) return;  // the last group's overhang
+    uint index = chosen[i];
+    ivec2 at = ivec2(int(index) % entriesWidth, int(index) / entriesWidth);
+    gathered[i] = index == 0xFFFFFFFFu ? uvec4(0u) : imageLoad(entries, at);
+}

@@ -1,0 +1,17 @@
+#version 430
+// Hough, step 4: the accumulator as entries of the same form as the line space's (RGBA32UI):
+// the votes, and the entry's position, its d bin | t << 16, which the interpretations carry
+// with the score (thesis §5.3).
+layout(local_size_x = 16, local_size_y = 16) in;
+
+layout(std430, binding = 1) readonly buffer Votes { uint votes[]; };
+layout(binding = 0, rgba32ui) writeonly uniform uimage2D entries;
+
+uniform ivec2 size;  // dBins x thetaSteps
+
+void main() {
+    ivec2 bin = ivec2(gl_GlobalInvocationID.xy);
+    if (any(greaterThanEqual(bin, size))) return;  // the last groups' overhang
+    uint position = uint(bin.x) | uint(bin.y) << 16;
+    imageStore(entries, bin, uvec4(votes[bin.y * size.x + bin.x], position, 0u, 0u));
+}
