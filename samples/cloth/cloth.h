@@ -103,6 +103,11 @@ public:
     CpuCloth(int width, int height, std::vector<Point> points);
     // One step: `substeps` substeps of the chosen solver, then the normals.
     void step(const Physics& physics);
+    // One point's position and inverse mass, at rest (the pins and the mouse).
+    void setPoint(int i, Point point) {
+        positions[size_t(i)] = point;
+        velocities[size_t(i)] = glm::vec4(0.0f);
+    }
 
     int width = 0, height = 0;
     std::vector<Point> positions;
