@@ -15,6 +15,7 @@
 #include "compute/reduce.h"
 #include "gl/info.h"
 #include "gl/program.h"
+#include "overlay.h"
 #include "renderer.h"
 #include "solvers.h"
 #include "state.h"
@@ -283,24 +284,10 @@ private:
         ImGui::Text("%d x %d points, %lld springs in %d colours", columns, rows,
                     cloth::springCount(columns, rows), cloth::kColours);
         ImGui::Text("step %lld, t = %.2f s", stepsDone, double(stepsDone) * dt);
-        if (sums.w > 0) {
-            ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1),
-                               "%.0f points are no longer finite: the springs blew up", sums.w);
-            ImGui::TextWrapped(
-                "(explicit springs need h < 2 / omega: more substeps, less "
-                "stiffness, or solver xpbd; then reset)");
-        } else {
-            ImGui::Text("kinetic energy %.4g J, RMS stretch %.2e", sums.x,
-                        sums.z > 0 ? std::sqrt(sums.y / sums.z) : 0.0);
-        }
+        cloth::energyAndStretch(sums);
         if (compute == "cpu") ImGui::Text("one CPU thread: %.2f ms a step", cpuStepMs);
-        if (raceMeasured && compute == "gpu" && solver == "springs" &&
-            (colouring || naiveScatter)) {
-            const long long ends = 2 * cloth::springCount(columns, rows);
-            ImGui::Text("%s scatter lost %u of %lld spring ends", colouring ? "coloured" : "naive",
-                        lostCounts[1], ends);
-            ImGui::Text("  at %u of %d points (first substep)", lostCounts[0], columns * rows);
-        }
+        if (raceMeasured && compute == "gpu" && solver == "springs" && (colouring || naiveScatter))
+            cloth::lostSpringEnds(colouring ? "coloured" : "naive", lostCounts, columns, rows);
         if (ImGui::Button("reset")) resetPressed = true;
         if (window()) {
             ImGui::SameLine();
