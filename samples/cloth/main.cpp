@@ -337,26 +337,20 @@ private:
         // The sweeps load grids of their own, on the GPU.
         compute = "gpu";
         watchRace = false;
-        auto gpuMs = [&](const cloth::Physics& p, const std::vector<cloth::Point>& points, int w,
-                         int h) {
-            gridWidth = w;
-            gridHeight = h;
-            pins = "none";
-            initial = points;
-            load(initial);
-            auto run = [&] { gpuStep(p); };
-            const double ms = cs::medianGpuMs(run, timingMethod(), 1);
-            return ms < 200.0 ? cs::medianGpuMs(run, timingMethod(), 5) : ms;
-        };
-        const bool software = cs::deviceName().find("llvmpipe") != std::string::npos ||
-                              cs::deviceName().find("softpipe") != std::string::npos;
-        const int largest = flags.given(&benchMax) ? benchMax : software ? 256 : 1024;
-        for (const cs::BenchFigure& f :
-             cloth::gridSweep(physics(), largest, gpuMs, bytesPerPoint, calibration))
-            figures.push_back(f);
-        for (const cs::BenchFigure& f :
-             cloth::convergenceSweep(physics(), kMostStiffness, largest, gpuMs))
-            figures.push_back(f);
+        const cloth::Sweep sweep{physics(),
+                                 flags.given(&benchMax) ? benchMax : 0,
+                                 kMostStiffness,
+                                 bytesPerPoint,
+                                 [&](const std::vector<cloth::Point>& points, int w, int h) {
+                                     gridWidth = w;
+                                     gridHeight = h;
+                                     pins = "none";
+                                     initial = points;
+                                     load(initial);
+                                 },
+                                 [&](const cloth::Physics& p) { gpuStep(p); },
+                                 timingMethod()};
+        for (const cs::BenchFigure& f : cloth::runSweep(sweep, calibration)) figures.push_back(f);
         return figures;
     }
 };
