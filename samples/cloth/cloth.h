@@ -80,6 +80,9 @@ std::vector<Point> makeCloth(int width, int height);
 // mass is negative.
 std::vector<Point> readPoints(const std::string& path, int width, int height);
 std::string encodePoints(const std::vector<Point>& points);
+// Throws cs::Error naming the first of `points` (rows of `width`) whose position is no longer
+// a finite number after `steps` steps: the springs blew up.
+void requireFinite(const std::vector<Point>& points, int width, long long steps);
 
 // The cloth's surface for drawing: two triangles per grid cell, (i, i+1, i+1+W) and
 // (i, i+1+W, i+W), both counter-clockwise in the grid's x, y.

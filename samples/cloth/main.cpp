@@ -6,7 +6,6 @@
 #include <imgui.h>
 
 #include <chrono>
-#include <cmath>
 #include <utility>
 
 #include "app/sample.h"
@@ -301,14 +300,7 @@ private:
             while (stepsDone < stepLimit) step();
         if (options().output.empty() && !flags.given(&stepLimit)) return;
         const std::vector<cloth::Point> points = readPositions();
-        for (size_t i = 0; i < points.size(); ++i)
-            if (!std::isfinite(points[i].x) || !std::isfinite(points[i].y) ||
-                !std::isfinite(points[i].z))
-                throw cs::Error("after step " + std::to_string(stepsDone) + ", point " +
-                                std::to_string(i) + " (" + std::to_string(i % columns) + ", " +
-                                std::to_string(i / columns) +
-                                ") is no longer a finite number: the springs blew up (more "
-                                "substeps, less stiffness, or solver=xpbd)");
+        cloth::requireFinite(points, columns, stepsDone);  // explicit springs may blow up
         if (!options().output.empty()) queueOutput(options().output, cloth::encodePoints(points));
     }
 
