@@ -14,10 +14,11 @@
 #include "app/sample.h"
 #include "bench.h"
 #include "boids.h"
-#include "compute/bin_sort.h"
 #include "compute/reduce.h"
+#include "dispatch.h"
 #include "gl/info.h"
 #include "gl/program.h"
+#include "grid.h"
 #include "planes.h"
 #include "util/error.h"
 
@@ -78,15 +79,8 @@ private:
     long long stepsDone = 0;
     std::string source;  // where the flock came from, for the overlay
     cs::GpuReduce reduce{cs::ElementType::Vec4};
-    cs::Program allPairs, gridUpdate, cells, reorder, orient, occupancyPass;
-
-    // The grid: a key (bin) per member, the bin sort's order, the members in that order.
-    cs::Buffer keys, order, sortedBoids;
-    cs::GpuBinSort binSort;
-    GLuint tableSize = 0;  // bins: a power of two, at least twice the members
-    float cellEdge = 0.0f;
-    cs::Buffer occupancy;  // used bins, largest bin: for the overlay
-    GLuint occupancyNow[2] = {0, 0};
+    cs::Program allPairs, gridUpdate, orient;
+    flocking::Grid grid;  // search=grid: the members sorted by cell, rebuilt every step
 
     flocking::Planes planes;
     bool compareRequested = false;
@@ -94,13 +88,6 @@ private:
     GLuint comparedCount = 0;
 
     bool useGrid() const { return search == "grid"; }
-    // The grid's bins: the smallest power of two at least twice the members, so that at most
-    // half are in use (a member's cell shares its bin with few others).
-    static GLuint tableSizeFor(GLuint members) {
-        GLuint bins = 1;
-        while (bins < 2 * members) bins *= 2;
-        return bins;
-    }
     bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
     static constexpr const char* kGridNeedsRadius =
         "search=grid needs radius > 0: the reach of rule 2 sizes the cells (e.g. radius=10)";
@@ -117,11 +104,8 @@ private:
         cs::requireLimit(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS, 8, "the grid's update (grid.comp)");
         allPairs = cs::Program::compute("flocking/all_pairs.comp");
         gridUpdate = cs::Program::compute("flocking/grid.comp");
-        cells = cs::Program::compute("flocking/cells.comp");
-        reorder = cs::Program::compute("flocking/reorder.comp");
         orient = cs::Program::compute("flocking/orient.comp");
-        occupancyPass = cs::Program::compute("flocking/occupancy.comp");
-        occupancy = cs::Buffer("grid occupancy", 2 * sizeof(GLuint), cs::BufferUse::Computed);
+        grid.create();
         planes.create();
         if (!options().input.empty()) {
             source = options().input;
@@ -162,29 +146,15 @@ private:
             cs::Buffer("first non-finite step", sizeof kNoStep, cs::BufferUse::Computed, &kNoStep);
         colours = cs::Buffer("plane colours", n * 12, cs::BufferUse::Input,
                              flocking::paperColours(int(count)).data());
-        keys = cs::Buffer("grid keys", n * 4, cs::BufferUse::Computed);
-        order = cs::Buffer("grid order", n * 4, cs::BufferUse::Computed);
-        sortedBoids = cs::Buffer("boids in grid order", n * 32, cs::BufferUse::Computed);
-        tableSize = tableSizeFor(count);
+        grid.resize(count);
         current = shown = 0;
         stepsDone = 0;
         {
             auto pass = gpuPass("orient");
-            dispatchOver(orient, count, {{0, boids[0]}, {2, frames[0]}});
+            flocking::dispatchOver(orient, count, {{0, boids[0]}, {2, frames[0]}});
             // The draw fetches the frames as vertex attributes.
             glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
         }
-    }
-
-    // Binds `buffers` to their storage binding points and runs `program` once per item.
-    void dispatchOver(const cs::Program& program, GLuint items,
-                      std::initializer_list<std::pair<GLuint, const cs::Buffer&>> buffers) {
-        program.use();
-        glUniform1ui(program.uniform("count"), items);
-        for (const auto& [binding, buffer] : buffers)
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffer.id());
-        const glm::uvec3 groups = program.groupsFor(items);
-        glDispatchCompute(groups.x, groups.y, groups.z);
     }
 
     void update(double) override {
@@ -213,15 +183,15 @@ private:
         if (useGrid()) {
             {
                 auto pass = gpuPass("bin");
-                bin();
+                grid.bin(boids[current], count, radius, separationDistance);
             }
             {
                 auto pass = gpuPass("scan");
-                binSort.scan();  // the counts become the bins' starts (its barrier inside)
+                grid.scan();
             }
             {
                 auto pass = gpuPass("scatter");
-                scatter();
+                grid.scatter(boids[current], count);
             }
         }
         {
@@ -234,14 +204,14 @@ private:
 
     // The same passes untimed, without the swap: from [current] into the other half, which
     // the next real step overwrites. For timing whole steps (the sweep, the comparison).
-    void trialStep(bool grid) {
+    void trialStep(bool gridSearch) {
         centre();
-        if (grid) {
-            bin();
-            binSort.scan();
-            scatter();
+        if (gridSearch) {
+            grid.bin(boids[current], count, radius, separationDistance);
+            grid.scan();
+            grid.scatter(boids[current], count);
         }
-        updateFlock(grid);
+        updateFlock(gridSearch);
     }
 
     // Rule 4's centre is the mean of all members: the framework's reduction sums the
@@ -250,38 +220,9 @@ private:
     // a barrier to read it.
     void centre() { reduce.sum(positions[current], count, centreSum); }
 
-    // Grid, pass "bin": each member's key is the bin of its cell, then the bin sort counts
-    // the members per bin. Cells of edge max(radius, separation_distance), and 1/256 more:
-    // a member within reach of another lies in its cell or one of the 26 around it, also
-    // after float rounding of position / edge (README.md, "The cells' edge").
-    void bin() {
-        cellEdge = std::max(radius, separationDistance) * (1.0f + 1.0f / 256.0f);
-        cells.use();
-        setGridUniforms(cells);
-        dispatchOver(cells, count, {{0, boids[current]}, {1, keys}});
-        // The bin sort's count reads the keys as storage.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        binSort.count(keys, count, tableSize);
-    }
-
-    // Grid, pass "scatter": the bin sort's order, then the members' records in that order.
-    void scatter() {
-        binSort.scatter(order);
-        // The reorder reads the order as storage.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        dispatchOver(reorder, count, {{0, boids[current]}, {1, sortedBoids}, {5, order}});
-        // The update reads the sorted records, the order and the bins' starts as storage.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    }
-
-    void setGridUniforms(const cs::Program& program) const {
-        glUniform1f(program.uniform("inverseCellEdge"), 1.0f / cellEdge);
-        glUniform1ui(program.uniform("tableSize"), tableSize);
-    }
-
     // The rules and the step (step.glsl), over all pairs or over the grid's neighbours.
-    void updateFlock(bool grid) {
-        const cs::Program& program = grid ? gridUpdate : allPairs;
+    void updateFlock(bool gridSearch) {
+        const cs::Program& program = gridSearch ? gridUpdate : allPairs;
         program.use();
         glUniform1ui(program.uniform("stepNumber"), GLuint(stepsDone + 1));
         glUniform1f(program.uniform("separationSq"), separationDistance * separationDistance);
@@ -297,16 +238,16 @@ private:
         glUniform1f(program.uniform("dt"), dt);
         glUniform1f(program.uniform("maxSpeed"), maxSpeed);
         glUniform1f(program.uniform("smoothing"), smoothing);
-        if (grid) setGridUniforms(program);
-        dispatchOver(program, count,
-                     {{0, grid ? sortedBoids : boids[current]},
-                      {1, boids[1 - current]},
-                      {2, frames[1 - current]},
-                      {3, positions[1 - current]},
-                      {4, centreSum},
-                      {5, order},
-                      {6, binSort.binStarts()},
-                      {7, health}});
+        if (gridSearch) grid.setUniforms(program);
+        flocking::dispatchOver(program, count,
+                               {{0, gridSearch ? grid.sortedBoids() : boids[current]},
+                                {1, boids[1 - current]},
+                                {2, frames[1 - current]},
+                                {3, positions[1 - current]},
+                                {4, centreSum},
+                                {5, grid.order()},
+                                {6, grid.binStarts()},
+                                {7, health}});
         // The next step reads the members and positions as storage (the grid's bin pass, the
         // reduction, the update). The draw's and --output's barriers come before their reads.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -317,20 +258,17 @@ private:
     void measureOccupancy() {
         {
             auto pass = gpuPass("occupancy");
-            const GLuint zero[2] = {0, 0};
-            occupancy.upload(zero, sizeof zero);  // after last frame's read, and its barrier
-            dispatchOver(occupancyPass, tableSize, {{6, binSort.binStarts()}, {7, occupancy}});
-            // The read-back below reads the counters the atomics wrote.
-            glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+            grid.countOccupancy();
         }
-        occupancy.download(occupancyNow, sizeof occupancyNow);
+        grid.readOccupancy();
     }
 
     // One untimed step of each search from the current state, each timed as a whole.
     void compareSearches() {
         compareRequested = false;
-        for (bool grid : {false, true})
-            compared[grid] = cs::medianGpuMs([&] { trialStep(grid); }, timingMethod(), 1);
+        for (bool gridSearch : {false, true})
+            compared[gridSearch] =
+                cs::medianGpuMs([&] { trialStep(gridSearch); }, timingMethod(), 1);
         comparedCount = count;
     }
 
@@ -355,10 +293,10 @@ private:
         const glm::vec3 goal = flocking::goalAt(double(stepsDone) / 60.0, {goalX, goalY, goalZ});
         ImGui::Text("step %lld, t = %.2f s, goal (%.0f, %.0f, %.0f)", stepsDone, stepsDone / 60.0,
                     goal.x, goal.y, goal.z);
-        if (useGrid() && occupancyNow[0] > 0)
+        if (useGrid() && grid.binsInUse() > 0)
             ImGui::Text("cells of %.2f in %u bins: %u in use, %.1f boids each, at most %u",
-                        cellEdge, tableSize, occupancyNow[0], double(count) / occupancyNow[0],
-                        occupancyNow[1]);
+                        grid.cellEdge(), grid.tableSize(), grid.binsInUse(),
+                        double(count) / grid.binsInUse(), grid.fullestBin());
         if (radius > 0.0f && ImGui::Button("compare searches")) compareRequested = true;
         if (radius == 0.0f) ImGui::TextDisabled("compare searches: set radius > 0 for the grid");
         if (comparedCount == count && compared[1] > 0)
@@ -415,7 +353,8 @@ private:
             if (t.gridMs > 0) {
                 figures.push_back({"grid steps/s" + n, 1e3 / t.gridMs, "steps/s", 0, ""});
                 figures.push_back(cs::bandwidthFigure(
-                    "grid" + n, gridBytes(t.count, tableSizeFor(t.count)), t.gridMs, calibration));
+                    "grid" + n, gridBytes(t.count, flocking::Grid::tableSizeFor(t.count)), t.gridMs,
+                    calibration));
             }
             if (t.allPairsMs > 0 && t.gridMs > 0)
                 figures.push_back({"grid/all_pairs" + n, t.allPairsMs / t.gridMs, "x", 0, ""});
