@@ -5,9 +5,7 @@
 // cells around it. See README.md.
 #include <imgui.h>
 
-#include <algorithm>
 #include <cmath>
-#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
 #include <limits>
 
@@ -273,18 +271,8 @@ private:
     }
 
     void render() override {
-        const float aspect = float(width()) / float(std::max(height(), 1));
-        // In units of the flock's spread, the root mean square distance from its centre (the
-        // vertex shader centres and scales the flock so).
-        const float distance = 5.0f / zoom, yaw = glm::radians(65.0f), pitch = glm::radians(18.0f);
-        const glm::vec3 eye = distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch),
-                                                   std::cos(pitch) * std::cos(yaw));
-        const glm::mat4 viewProjection =
-            cs::centreOn(freeArea(), width(), height()) *  // beside the overlay, not under it
-            glm::perspective(glm::radians(45.0f), aspect, 0.01f * distance, 100.0f * distance) *
-            glm::lookAt(eye, glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
-        planes.draw(boids[shown], frames[shown], colours, centreSum, count, viewProjection,
-                    planeSize);
+        planes.draw(boids[shown], frames[shown], colours, centreSum, count,
+                    flocking::viewProjection(width(), height(), freeArea(), zoom), planeSize);
     }
 
     void ui() override {
