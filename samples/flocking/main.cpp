@@ -319,35 +319,23 @@ private:
     //   record, record) | update 32 + 4 + 8 (record, order, starts) + 96 (record, frame,
     //   position written)
     static double allPairsFlops(double n) { return 19.0 * n * n; }
-    static double gridBytes(double n, double bins) {
+    static double gridBytes(double n) {
+        const double bins = flocking::Grid::tableSizeFor(GLuint(n));
         return n * (16 + 36 + 8 + 16 + 20 + 68 + 140) + bins * (4 + 12);
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
-        std::vector<cs::BenchFigure> figures;
         // The searches are compared at the same rules: rule 2 within radius, or within 10
         // where radius is 0 (every member), which the grid cannot search.
         if (radius == 0.0f) radius = 10.0f;
-        const auto sweep = flocking::benchSweep(
-            benchLargest, 5000.0, [&](int n) { load(flocking::makeFlock(n, 1)); },
-            [&](bool grid) { trialStep(grid); }, timingMethod());
-        for (const flocking::SweepTimes& t : sweep) {
-            const std::string n = " N=" + std::to_string(t.count);
-            if (t.allPairsMs > 0) {
-                figures.push_back({"all_pairs steps/s" + n, 1e3 / t.allPairsMs, "steps/s", 0, ""});
-                figures.push_back(cs::flopsFigure("all_pairs" + n, allPairsFlops(t.count),
-                                                  t.allPairsMs, calibration));
-            }
-            if (t.gridMs > 0) {
-                figures.push_back({"grid steps/s" + n, 1e3 / t.gridMs, "steps/s", 0, ""});
-                figures.push_back(cs::bandwidthFigure(
-                    "grid" + n, gridBytes(t.count, flocking::Grid::tableSizeFor(t.count)), t.gridMs,
-                    calibration));
-            }
-            if (t.allPairsMs > 0 && t.gridMs > 0)
-                figures.push_back({"grid/all_pairs" + n, t.allPairsMs / t.gridMs, "x", 0, ""});
-        }
-        return figures;
+        const flocking::Sweep sweep{benchLargest,
+                                    5000.0,
+                                    allPairsFlops,
+                                    gridBytes,
+                                    [&](int n) { load(flocking::makeFlock(n, 1)); },
+                                    [&](bool grid) { trialStep(grid); },
+                                    timingMethod()};
+        return flocking::runSweep(sweep, calibration);
     }
 };
 
