@@ -8,6 +8,7 @@
 #include <cmath>
 #include <glm/gtc/type_ptr.hpp>
 #include <limits>
+#include <numeric>
 
 #include "app/sample.h"
 #include "bench.h"
@@ -124,13 +125,9 @@ private:
         cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, std::int64_t(flock.size()) * 48,
                          std::to_string(flock.size()) + " planes' frames (48 bytes each)");
         count = GLuint(flock.size());
-        std::vector<glm::vec4> p(count);
-        glm::vec4 sum(0.0f);  // until the first step sums them on the GPU (for the view)
-        for (GLuint i = 0; i < count; ++i) {
-            const glm::vec3 x = flock[i].position;
-            p[i] = glm::vec4(x, glm::dot(x, x));  // w: |x|², for the view (plane.vert)
-            sum += p[i];
-        }
+        const std::vector<glm::vec4> p = flocking::positionsOf(flock);
+        // Until the first step sums them on the GPU (for the view).
+        const glm::vec4 sum = std::accumulate(p.begin(), p.end(), glm::vec4(0.0f));
         const GLsizeiptr n = count;
         for (int b = 0; b < 2; ++b) {
             const std::string half = " " + std::to_string(b);
