@@ -6,8 +6,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <glm/gtc/matrix_transform.hpp>
-#include <glm/gtc/type_ptr.hpp>
 #include <utility>
 
 #include "app/sample.h"
@@ -15,6 +13,7 @@
 #include "bodies.h"
 #include "compute/reduce.h"
 #include "gl/program.h"
+#include "sprites.h"
 #include "util/error.h"
 
 class NBody : public cs::Sample {
@@ -56,7 +55,7 @@ private:
     cs::Buffer positions[2], velocities[2];
     int current = 0;
     GLuint count = 0;
-    cs::Program step, diagnose, draw;
+    cs::Program step, diagnose;
     std::string stepPass;  // "tiled/256": the overlay lists each variant's time separately
     // The half kick (dt/2) the stored velocities still owe: they lag half a step behind the
     // positions between steps (see step_common.glsl). Zero when they are synchronized.
@@ -69,7 +68,7 @@ private:
     glm::vec4 energy0{0}, momentum0{0}, energyNow{0}, momentumNow{0};
     bool haveBaseline = false;
 
-    cs::VertexArray sprites;
+    nbody::Sprites sprites;
     nbody::View view;
     std::string source;              // where the bodies came from, for the overlay
     std::vector<int> benchSizes;     // --bench-sizes
@@ -86,17 +85,7 @@ private:
     }
 
     void setup() override {
-        sprites = cs::VertexArray("bodies");
-        // Attribute 0 = position + mass, 1 = velocity; which buffers feed them is bound per
-        // frame (glBindVertexBuffer), since the current buffer alternates.
-        glBindVertexArray(sprites.id());
-        for (GLuint attribute : {0u, 1u}) {
-            glEnableVertexAttribArray(attribute);
-            glVertexAttribFormat(attribute, 4, GL_FLOAT, GL_FALSE, 0);
-            glVertexAttribBinding(attribute, attribute);
-        }
-        glBindVertexArray(0);
-        draw = cs::Program::graphics("nbody/bodies.vert", "nbody/bodies.frag");
+        sprites.create();
         diagnose = cs::Program::compute("nbody/diagnostics.comp");
         totals = cs::Buffer("energy and momentum totals", 2 * sizeof(glm::vec4),
                             cs::BufferUse::ReadBack);
@@ -242,34 +231,10 @@ private:
     }
 
     void render() override {
-        const float aspect = float(width()) / float(std::max(height(), 1));
-        const float distance = view.radius / std::tan(glm::radians(22.5f)) / zoom;
-        const float yaw = glm::radians(20.0f), pitch = glm::radians(35.0f);
-        const glm::vec3 eye = distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch),
-                                                   std::cos(pitch) * std::cos(yaw));
-        const glm::mat4 viewProjection =
-            cs::centreOn(freeArea(), width(), height()) *  // beside the overlay, not under it
-            glm::perspective(glm::radians(45.0f), aspect, 0.01f * distance, 100.0f * distance) *
-            glm::lookAt(eye, glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
-
-        draw.use();
-        glUniformMatrix4fv(draw.uniform("viewProjection"), 1, GL_FALSE,
-                           glm::value_ptr(viewProjection));
-        glUniform1f(draw.uniform("pointSize"), 4.0f * float(height()) / 720.0f);
-        glUniform1f(draw.uniform("referenceDepth"), distance);
-        glUniform1f(draw.uniform("speedScale"), view.speedScale);
-        glUniform1f(draw.uniform("brightness"), brightness);
-        glBindVertexArray(sprites.id());
-        glBindVertexBuffer(0, positions[current].id(), 0, sizeof(glm::vec4));
-        glBindVertexBuffer(1, velocities[current].id(), 0, sizeof(glm::vec4));
-        glEnable(GL_PROGRAM_POINT_SIZE);  // sizes come from gl_PointSize
-        glEnable(GL_BLEND);
-        glBlendFunc(GL_ONE, GL_ONE);  // additive: overlapping bodies add their light
-        glDisable(GL_DEPTH_TEST);     // ... in any order, so no depth test is needed
-        glDrawArrays(GL_POINTS, 0, GLsizei(count));
-        glDisable(GL_BLEND);
-        glDisable(GL_PROGRAM_POINT_SIZE);
-        glBindVertexArray(0);
+        const float distance = nbody::cameraDistance(view, zoom);
+        sprites.draw(positions[current], velocities[current], count,
+                     nbody::viewProjection(width(), height(), freeArea(), distance), distance,
+                     view.speedScale, brightness, height());
     }
 
     void ui() override {
