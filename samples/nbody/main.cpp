@@ -5,7 +5,6 @@
 // the overlay shows energy and momentum drift summed on the GPU. See README.md.
 #include <imgui.h>
 
-#include <algorithm>
 #include <utility>
 
 #include "app/sample.h"
@@ -13,6 +12,7 @@
 #include "bodies.h"
 #include "compute/reduce.h"
 #include "gl/program.h"
+#include "overlay.h"
 #include "sprites.h"
 #include "util/error.h"
 
@@ -241,24 +241,9 @@ private:
         ImGui::Separator();
         ImGui::Text("%u bodies (%s)  step %lld  t = %.3f", count, source.c_str(), stepsDone,
                     simulatedTime);
-        const double ms = latestPassMs(stepPass);
-        const double gflops = ms > 0 ? kFlopsPerInteraction * count * count / (ms * 1e6) : 0.0;
-        if (ms > 0) {
-            ImGui::Text("%s: %.3g interactions/s = %.2f GFLOP/s", stepPass.c_str(),
-                        gflops / kFlopsPerInteraction * 1e9, gflops);
-            if (fmaCalibration.fmaGflops > 0)
-                ImGui::Text("  = %.3f of the FMA rate (%.1f GFLOP/s)",
-                            gflops / fmaCalibration.fmaGflops, fmaCalibration.fmaGflops);
-        }
-        if (haveBaseline) {
-            const double e0 = energy0.x + energy0.y, e = energyNow.x + energyNow.y;
-            const glm::vec3 dp = glm::vec3(momentumNow) - glm::vec3(momentum0);
-            // Relative to |E0|, and to the sum of |m v| (the total is ~0 in the CM frame).
-            // Bodies that are all massless (possible with --input) have no energy to drift from.
-            ImGui::Text("drift: energy %+.2e, momentum %.2e",
-                        e0 != 0 ? (e - e0) / std::abs(e0) : 0.0,
-                        glm::length(dp) / std::max(momentum0.w, 1e-30f));
-        }
+        nbody::stepRate(stepPass, latestPassMs(stepPass), count, kFlopsPerInteraction,
+                        fmaCalibration.fmaGflops);
+        if (haveBaseline) nbody::drift(energy0, energyNow, momentum0, momentumNow);
         if (ImGui::Button("restart")) restartPressed = true;
         if (fmaCalibration.fmaGflops == 0) {
             ImGui::SameLine();
