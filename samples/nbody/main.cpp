@@ -263,15 +263,10 @@ private:
         positions[current].download(p.data(), GLsizeiptr(count * sizeof(glm::vec4)));
         velocities[current].download(v.data(), GLsizeiptr(count * sizeof(glm::vec4)));
         std::vector<nbody::Body> bodies(count);
-        for (GLuint i = 0; i < count; ++i) {
-            bodies[i] = {p[i], v[i]};
-            // Masses or distances near the float limit overflow the force sums to inf, then
-            // NaN: a state no --input would take.
-            if (!nbody::isFinite(bodies[i]))
-                throw cs::Error("after step " + std::to_string(stepsDone) + ", body " +
-                                std::to_string(i) +
-                                " is no longer a finite number: its motion overflowed float");
-        }
+        for (GLuint i = 0; i < count; ++i) bodies[i] = {p[i], v[i]};
+        // Masses or distances near the float limit overflow the force sums to inf, then NaN:
+        // a state no --input would take.
+        nbody::requireFinite(bodies, stepsDone);
         if (!options().output.empty()) queueOutput(options().output, nbody::encodeState(bodies));
     }
 
