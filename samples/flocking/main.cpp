@@ -18,6 +18,7 @@
 #include "gl/info.h"
 #include "gl/program.h"
 #include "grid.h"
+#include "overlay.h"
 #include "planes.h"
 #include "util/error.h"
 
@@ -278,15 +279,10 @@ private:
         const glm::vec3 goal = flocking::goalAt(double(stepsDone) / 60.0, {goalX, goalY, goalZ});
         ImGui::Text("step %lld, t = %.2f s, goal (%.0f, %.0f, %.0f)", stepsDone, stepsDone / 60.0,
                     goal.x, goal.y, goal.z);
-        if (useGrid() && grid.binsInUse() > 0)
-            ImGui::Text("cells of %.2f in %u bins: %u in use, %.1f boids each, at most %u",
-                        grid.cellEdge(), grid.tableSize(), grid.binsInUse(),
-                        double(count) / grid.binsInUse(), grid.fullestBin());
+        if (useGrid() && grid.binsInUse() > 0) flocking::gridOccupancy(grid, count);
         if (radius > 0.0f && ImGui::Button("compare searches")) compareRequested = true;
         if (radius == 0.0f) ImGui::TextDisabled("compare searches: set radius > 0 for the grid");
-        if (comparedCount == count && compared[1] > 0)
-            ImGui::Text("one step: all_pairs %.2f ms, grid %.2f ms: grid %.1fx faster", compared[0],
-                        compared[1], compared[0] / compared[1]);
+        if (comparedCount == count && compared[1] > 0) flocking::searchComparison(compared);
     }
 
     void finish() override {
