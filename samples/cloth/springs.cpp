@@ -40,7 +40,7 @@ void scatterSubstep(GpuCloth& cloth, const SpringPasses& springs, bool byColour,
         springs.raceCheck.use();
         cloth.overGrid(springs.raceCheck);
         // The integration zeroes the sums this pass reads: SHADER_STORAGE orders the two
-        // dispatches. The overlay's read-back downloads the counts (BUFFER_UPDATE).
+        // dispatches. main.cpp's measure() downloads the counts (BUFFER_UPDATE).
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     }
     springs.integrate.use();
