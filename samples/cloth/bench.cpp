@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "bench/calibration.h"
+#include "gl/info.h"
 #include "util/error.h"
 
 namespace cloth {
@@ -19,39 +20,6 @@ cs::BenchFigure throughputFigure(const std::string& name, double pointSubsteps,
     const double rate = ms > 0 ? pointSubsteps / (ms * 1e-3) : 0.0;  // per second
     const double bound = c.copyGBps * 1e9 / bytesPerPoint;
     return {name, rate * 1e-6, "M point-substeps/s", bound > 0 ? rate / bound : 0.0, "copy"};
-}
-
-std::vector<cs::BenchFigure> gridSweep(const Physics& base, int largest, const GpuStepMs& gpuMs,
-                                       const std::function<double(const Variant&)>& bytesPerPoint,
-                                       const cs::Calibration& calibration) {
-    std::vector<cs::BenchFigure> figures;
-    for (int n = 8; n <= largest; n *= 2) {
-        const std::vector<Point> points = makeCloth(n, n);
-        for (const Variant& variant : kVariants) {
-            Physics p = base;
-            p.solver = variant.solver;
-            p.colouring = variant.colouring;
-            p.naiveScatter = false;
-            double gpu = 0.0;
-            try {
-                gpu = gpuMs(p, points, n, n);
-            } catch (const cs::Error& e) {  // past a limit of this GL: the sweep ends there
-                std::fprintf(stderr, "cloth: the --bench sweep stops before n = %d: %s\n", n,
-                             e.what());
-                return figures;
-            }
-            CpuCloth cpu(n, n, points);
-            double cpuMs = cs::medianCpuMs([&] { cpu.step(p); }, 1);
-            if (cpuMs < 200.0) cpuMs = cs::medianCpuMs([&] { cpu.step(p); }, 5);
-            const std::string name = variant.name + " n=" + std::to_string(n);
-            figures.push_back({name + " gpu", gpu, "ms/step", 0, ""});
-            figures.push_back({name + " cpu", cpuMs, "ms/step", 0, ""});
-            figures.push_back({name + " cpu/gpu", cpuMs / gpu, "x", 0, ""});
-            figures.push_back(throughputFigure(name + " gpu throughput", double(n) * n * p.substeps,
-                                               bytesPerPoint(variant), gpu, calibration));
-        }
-    }
-    return figures;
 }
 
 double rmsStretch(const CpuCloth& cloth) {
@@ -75,20 +43,69 @@ double rmsStretch(const CpuCloth& cloth) {
     return std::sqrt(sum / double(springs));
 }
 
-std::vector<cs::BenchFigure> convergenceSweep(const Physics& base, float highestStiffness,
-                                              int largest, const GpuStepMs& gpuMs) {
-    const int n = std::min(32, largest), steps = int(std::lround(1.0 / base.dt));
+namespace {
+
+// The largest grid edge unless one is given: 256 on a CPU renderer, 1024 on a GPU.
+int defaultLargest() {
+    const std::string device = cs::deviceName();
+    const bool software = device.find("llvmpipe") != std::string::npos ||
+                          device.find("softpipe") != std::string::npos;
+    return software ? 256 : 1024;
+}
+
+// Milliseconds per step on the GPU of `p` from `points` (n x n).
+double gpuMs(const Sweep& sweep, const Physics& p, const std::vector<Point>& points, int n) {
+    sweep.loadGrid(points, n, n);
+    auto run = [&] { sweep.step(p); };
+    const double ms = cs::medianGpuMs(run, sweep.timing, 1);
+    return ms < 200.0 ? cs::medianGpuMs(run, sweep.timing, 5) : ms;
+}
+
+std::vector<cs::BenchFigure> gridSweep(const Sweep& sweep, int largest,
+                                       const cs::Calibration& calibration) {
+    std::vector<cs::BenchFigure> figures;
+    for (int n = 8; n <= largest; n *= 2) {
+        const std::vector<Point> points = makeCloth(n, n);
+        for (const Variant& variant : kVariants) {
+            Physics p = sweep.base;
+            p.solver = variant.solver;
+            p.colouring = variant.colouring;
+            p.naiveScatter = false;
+            double gpu = 0.0;
+            try {
+                gpu = gpuMs(sweep, p, points, n);
+            } catch (const cs::Error& e) {  // past a limit of this GL: the sweep ends there
+                std::fprintf(stderr, "cloth: the --bench sweep stops before n = %d: %s\n", n,
+                             e.what());
+                return figures;
+            }
+            CpuCloth cpu(n, n, points);
+            double cpuMs = cs::medianCpuMs([&] { cpu.step(p); }, 1);
+            if (cpuMs < 200.0) cpuMs = cs::medianCpuMs([&] { cpu.step(p); }, 5);
+            const std::string name = variant.name + " n=" + std::to_string(n);
+            figures.push_back({name + " gpu", gpu, "ms/step", 0, ""});
+            figures.push_back({name + " cpu", cpuMs, "ms/step", 0, ""});
+            figures.push_back({name + " cpu/gpu", cpuMs / gpu, "x", 0, ""});
+            figures.push_back(throughputFigure(name + " gpu throughput", double(n) * n * p.substeps,
+                                               sweep.bytesPerPoint(variant), gpu, calibration));
+        }
+    }
+    return figures;
+}
+
+std::vector<cs::BenchFigure> convergenceSweep(const Sweep& sweep, int largest) {
+    const int n = std::min(32, largest), steps = int(std::lround(1.0 / sweep.base.dt));
     std::vector<Point> points = makeCloth(n, n);
     points[size_t(n) * (n - 1)].w = 0.0f;  // the two corners of the last row
     points[size_t(n) * n - 1].w = 0.0f;
     std::vector<cs::BenchFigure> figures;
     for (const Variant& variant : {kVariants[3], kVariants[2]}) {
         for (int substeps = 1; substeps <= 32; substeps *= 2) {
-            Physics p = base;
+            Physics p = sweep.base;
             p.solver = variant.solver;
             p.colouring = variant.colouring;
             p.substeps = substeps;
-            p.stiffness = highestStiffness;
+            p.stiffness = sweep.highestStiffness;
             p.sphereCentre = glm::vec3(0.0f, -10.0f, 0.0f);  // out of the way: hanging freely
             p.ground = -20.0f;
             CpuCloth cloth(n, n, points);
@@ -99,9 +116,18 @@ std::vector<cs::BenchFigure> convergenceSweep(const Physics& base, float highest
             }
             const std::string name = variant.name + " " + std::to_string(substeps) + " substeps";
             figures.push_back({name + " stretch", stretch, "RMS", 0, ""});
-            figures.push_back({name + " gpu", gpuMs(p, points, n, n), "ms/step", 0, ""});
+            figures.push_back({name + " gpu", gpuMs(sweep, p, points, n), "ms/step", 0, ""});
         }
     }
+    return figures;
+}
+
+}  // namespace
+
+std::vector<cs::BenchFigure> runSweep(const Sweep& sweep, const cs::Calibration& calibration) {
+    const int largest = sweep.largest > 0 ? sweep.largest : defaultLargest();
+    std::vector<cs::BenchFigure> figures = gridSweep(sweep, largest, calibration);
+    for (const cs::BenchFigure& f : convergenceSweep(sweep, largest)) figures.push_back(f);
     return figures;
 }
 

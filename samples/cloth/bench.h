@@ -1,12 +1,13 @@
 #pragma once
 // The cloth sample's --bench sweep: thesis Figure 13 as data (ms per step on the GPU and on
 // one CPU thread for growing grids, and their ratio), for every solver variant, and how well
-// XPBD's two solvers converge for the time they take. main.cpp times the GPU and gives the
-// bytes each variant moves (its roofline formula); the CPU side runs here.
+// XPBD's two solvers converge for the time they take. main.cpp loads and steps its GPU state
+// and gives the bytes each variant moves (its roofline formula); the sweep times both sides.
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "bench/profiler.h"
 #include "bench/report.h"
 #include "cloth.h"
 
@@ -20,28 +21,35 @@ struct Variant {
 };
 extern const Variant kVariants[4];
 
-// Milliseconds per step on the GPU of `physics` from `points` (width x height).
-using GpuStepMs = std::function<double(const Physics& physics, const std::vector<Point>& points,
-                                       int width, int height)>;
-
 // points x substeps per second, as a fraction of what the copy bandwidth allows at
 // `bytesPerPoint` per point and substep.
 cs::BenchFigure throughputFigure(const std::string& name, double pointSubsteps,
                                  double bytesPerPoint, double ms, const cs::Calibration& c);
 
-// For n = 8, 16, 32, ... up to `largest`, every variant with `base`'s other numbers:
-// "<variant> n=<n> gpu" and "cpu" in ms per step, "cpu/gpu" (above 1: the GPU is faster), and
-// the GPU's throughput against its roofline (bytesPerPoint(variant)).
-std::vector<cs::BenchFigure> gridSweep(const Physics& base, int largest, const GpuStepMs& gpuMs,
-                                       const std::function<double(const Variant&)>& bytesPerPoint,
-                                       const cs::Calibration& calibration);
+// What the sweeps need of the sample, which owns the GPU state and the roofline formula.
+struct Sweep {
+    Physics base;            // the sample's parameters: every variant's other numbers
+    int largest = 0;         // the largest grid edge; 0: 256 on a CPU renderer, else 1024
+    float highestStiffness;  // the convergence sweep's stiffness
+    // The bytes a variant must move per point and substep (the roofline formula).
+    std::function<double(const Variant&)> bytesPerPoint;
+    // Makes `points` (width x height) the state that step() steps, pinned as they say.
+    std::function<void(const std::vector<Point>& points, int width, int height)> loadGrid;
+    // One step of `physics` on the GPU.
+    std::function<void(const Physics& physics)> step;
+    cs::GpuProfiler::Method timing;
+};
 
-// XPBD per millisecond: a 32 x 32 cloth (or `largest` x `largest`, if smaller) hanging from
+// The grid sweep: for n = 8, 16, 32, ... up to the largest edge, every variant with `base`'s
+// other numbers: "<variant> n=<n> gpu" and "cpu" in ms per step (the median of 5 steps, or
+// of 1 where one takes over 200 ms), "cpu/gpu" (above 1: the GPU is faster), and the GPU's
+// throughput against its roofline (bytesPerPoint(variant)).
+//
+// Then XPBD per millisecond: a 32 x 32 cloth (or the largest edge, if smaller) hanging from
 // two corners at the highest stiffness, with 1 to 32 substeps, coloured and Jacobi: the RMS
 // stretch of its springs over the second half of its first second (0 for a converged solve),
 // and the GPU ms per step it costs.
-std::vector<cs::BenchFigure> convergenceSweep(const Physics& base, float highestStiffness,
-                                              int largest, const GpuStepMs& gpuMs);
+std::vector<cs::BenchFigure> runSweep(const Sweep& sweep, const cs::Calibration& calibration);
 
 // The RMS relative stretch of every spring: 0 when each has its rest length.
 double rmsStretch(const CpuCloth& cloth);

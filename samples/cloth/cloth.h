@@ -80,6 +80,9 @@ std::vector<Point> makeCloth(int width, int height);
 // mass is negative.
 std::vector<Point> readPoints(const std::string& path, int width, int height);
 std::string encodePoints(const std::vector<Point>& points);
+// Throws cs::Error naming the first of `points` (rows of `width`) whose position is no longer
+// a finite number after `steps` steps: the springs blew up.
+void requireFinite(const std::vector<Point>& points, int width, long long steps);
 
 // The cloth's surface for drawing: two triangles per grid cell, (i, i+1, i+1+W) and
 // (i, i+1+W, i+W), both counter-clockwise in the grid's x, y.
@@ -103,6 +106,11 @@ public:
     CpuCloth(int width, int height, std::vector<Point> points);
     // One step: `substeps` substeps of the chosen solver, then the normals.
     void step(const Physics& physics);
+    // One point's position and inverse mass, at rest (the pins and the mouse).
+    void setPoint(int i, Point point) {
+        positions[size_t(i)] = point;
+        velocities[size_t(i)] = glm::vec4(0.0f);
+    }
 
     int width = 0, height = 0;
     std::vector<Point> positions;

@@ -1,28 +1,32 @@
 #pragma once
 // The flocking sample's --bench sweep: one step of each search, all_pairs and grid, timed at
-// growing flock sizes.
+// growing flock sizes. main.cpp loads flocks, runs steps and gives each search's roofline
+// formula; the sweep times the steps and makes the figures.
 #include <functional>
 #include <vector>
 
 #include "bench/profiler.h"
+#include "bench/report.h"
 
 namespace flocking {
 
-struct SweepTimes {
-    int count = 0;
-    // One step of each search, median; 0 where the search was not timed at this size.
-    double allPairsMs = 0, gridMs = 0;
+struct Sweep {
+    int largest = 0;      // the largest flock
+    double budgetMs = 0;  // a search stops growing once its next step would take longer
+    // The roofline formulas of a step of n members: all_pairs' FLOPs, the grid's bytes.
+    std::function<double(double n)> allPairsFlops, gridBytes;
+    std::function<void(int n)> load;      // makes a flock of n members the state
+    std::function<void(bool grid)> step;  // one untimed step of a search from that state
+    cs::GpuProfiler::Method timing;
 };
 
-// For N = 4096, 16384, 65536, ... up to `largest` (or `largest` alone, below 4096):
-// load(N) makes a flock of N members, then step(grid) runs one untimed step of a search,
-// which is timed here the way `method` says: the median of 5, or of 1 where a step takes
+// For N = 4096, 16384, 65536, ... up to `largest` (or `largest` alone, below 4096): one step
+// of each search, timed the way `timing` says, the median of 5, or of 1 where a step takes
 // over 200 ms. A search stops growing once its next step would take over `budgetMs` (all
 // pairs grow as N², the grid as N), which keeps a CPU renderer's sweep short and a GPU's
-// dispatches clear of display watchdogs.
-std::vector<SweepTimes> benchSweep(int largest, double budgetMs,
-                                   const std::function<void(int)>& load,
-                                   const std::function<void(bool grid)>& step,
-                                   cs::GpuProfiler::Method method);
+// dispatches clear of display watchdogs. Per N: each search's steps/s and its fraction of
+// its roofline (all_pairs of the FMA rate, the grid of the copy bandwidth), and the grid's
+// speed-up.
+std::vector<cs::BenchFigure> runSweep(const Sweep& sweep, const cs::Calibration& calibration);
 
 }  // namespace flocking

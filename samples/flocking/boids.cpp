@@ -67,6 +67,15 @@ std::vector<Boid> makeFlock(int count, std::uint32_t seed) {
     return boids;
 }
 
+std::vector<glm::vec4> positionsOf(const std::vector<Boid>& boids) {
+    std::vector<glm::vec4> positions(boids.size());
+    for (size_t i = 0; i < boids.size(); ++i) {
+        const glm::vec3 x = boids[i].position;
+        positions[i] = glm::vec4(x, glm::dot(x, x));
+    }
+    return positions;
+}
+
 glm::vec3 goalAt(double t, glm::vec3 reach) {
     const glm::dvec3 path(std::sin(0.34 * t), std::cos(0.29 * t),
                           std::sin(0.12 * t) * std::cos(0.5 * t));

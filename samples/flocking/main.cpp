@@ -5,19 +5,20 @@
 // cells around it. See README.md.
 #include <imgui.h>
 
-#include <algorithm>
 #include <cmath>
-#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
 #include <limits>
+#include <numeric>
 
 #include "app/sample.h"
 #include "bench.h"
 #include "boids.h"
-#include "compute/bin_sort.h"
 #include "compute/reduce.h"
+#include "dispatch.h"
 #include "gl/info.h"
 #include "gl/program.h"
+#include "grid.h"
+#include "overlay.h"
 #include "planes.h"
 #include "util/error.h"
 
@@ -78,15 +79,8 @@ private:
     long long stepsDone = 0;
     std::string source;  // where the flock came from, for the overlay
     cs::GpuReduce reduce{cs::ElementType::Vec4};
-    cs::Program allPairs, gridUpdate, cells, reorder, orient, occupancyPass;
-
-    // The grid: a key (bin) per member, the bin sort's order, the members in that order.
-    cs::Buffer keys, order, sortedBoids;
-    cs::GpuBinSort binSort;
-    GLuint tableSize = 0;  // bins: a power of two, at least twice the members
-    float cellEdge = 0.0f;
-    cs::Buffer occupancy;  // used bins, largest bin: for the overlay
-    GLuint occupancyNow[2] = {0, 0};
+    cs::Program allPairs, gridUpdate, orient;
+    flocking::Grid grid;  // search=grid: the members sorted by cell, rebuilt every step
 
     flocking::Planes planes;
     bool compareRequested = false;
@@ -94,13 +88,6 @@ private:
     GLuint comparedCount = 0;
 
     bool useGrid() const { return search == "grid"; }
-    // The grid's bins: the smallest power of two at least twice the members, so that at most
-    // half are in use (a member's cell shares its bin with few others).
-    static GLuint tableSizeFor(GLuint members) {
-        GLuint bins = 1;
-        while (bins < 2 * members) bins *= 2;
-        return bins;
-    }
     bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
     static constexpr const char* kGridNeedsRadius =
         "search=grid needs radius > 0: the reach of rule 2 sizes the cells (e.g. radius=10)";
@@ -117,11 +104,8 @@ private:
         cs::requireLimit(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS, 8, "the grid's update (grid.comp)");
         allPairs = cs::Program::compute("flocking/all_pairs.comp");
         gridUpdate = cs::Program::compute("flocking/grid.comp");
-        cells = cs::Program::compute("flocking/cells.comp");
-        reorder = cs::Program::compute("flocking/reorder.comp");
         orient = cs::Program::compute("flocking/orient.comp");
-        occupancyPass = cs::Program::compute("flocking/occupancy.comp");
-        occupancy = cs::Buffer("grid occupancy", 2 * sizeof(GLuint), cs::BufferUse::Computed);
+        grid.create();
         planes.create();
         if (!options().input.empty()) {
             source = options().input;
@@ -142,13 +126,9 @@ private:
         cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, std::int64_t(flock.size()) * 48,
                          std::to_string(flock.size()) + " planes' frames (48 bytes each)");
         count = GLuint(flock.size());
-        std::vector<glm::vec4> p(count);
-        glm::vec4 sum(0.0f);  // until the first step sums them on the GPU (for the view)
-        for (GLuint i = 0; i < count; ++i) {
-            const glm::vec3 x = flock[i].position;
-            p[i] = glm::vec4(x, glm::dot(x, x));  // w: |x|², for the view (plane.vert)
-            sum += p[i];
-        }
+        const std::vector<glm::vec4> p = flocking::positionsOf(flock);
+        // Until the first step sums them on the GPU (for the view).
+        const glm::vec4 sum = std::accumulate(p.begin(), p.end(), glm::vec4(0.0f));
         const GLsizeiptr n = count;
         for (int b = 0; b < 2; ++b) {
             const std::string half = " " + std::to_string(b);
@@ -162,29 +142,15 @@ private:
             cs::Buffer("first non-finite step", sizeof kNoStep, cs::BufferUse::Computed, &kNoStep);
         colours = cs::Buffer("plane colours", n * 12, cs::BufferUse::Input,
                              flocking::paperColours(int(count)).data());
-        keys = cs::Buffer("grid keys", n * 4, cs::BufferUse::Computed);
-        order = cs::Buffer("grid order", n * 4, cs::BufferUse::Computed);
-        sortedBoids = cs::Buffer("boids in grid order", n * 32, cs::BufferUse::Computed);
-        tableSize = tableSizeFor(count);
+        grid.resize(count);
         current = shown = 0;
         stepsDone = 0;
         {
             auto pass = gpuPass("orient");
-            dispatchOver(orient, count, {{0, boids[0]}, {2, frames[0]}});
+            flocking::dispatchOver(orient, count, {{0, boids[0]}, {2, frames[0]}});
             // The draw fetches the frames as vertex attributes.
             glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
         }
-    }
-
-    // Binds `buffers` to their storage binding points and runs `program` once per item.
-    void dispatchOver(const cs::Program& program, GLuint items,
-                      std::initializer_list<std::pair<GLuint, const cs::Buffer&>> buffers) {
-        program.use();
-        glUniform1ui(program.uniform("count"), items);
-        for (const auto& [binding, buffer] : buffers)
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffer.id());
-        const glm::uvec3 groups = program.groupsFor(items);
-        glDispatchCompute(groups.x, groups.y, groups.z);
     }
 
     void update(double) override {
@@ -213,15 +179,15 @@ private:
         if (useGrid()) {
             {
                 auto pass = gpuPass("bin");
-                bin();
+                grid.bin(boids[current], count, radius, separationDistance);
             }
             {
                 auto pass = gpuPass("scan");
-                binSort.scan();  // the counts become the bins' starts (its barrier inside)
+                grid.scan();
             }
             {
                 auto pass = gpuPass("scatter");
-                scatter();
+                grid.scatter(boids[current], count);
             }
         }
         {
@@ -234,14 +200,14 @@ private:
 
     // The same passes untimed, without the swap: from [current] into the other half, which
     // the next real step overwrites. For timing whole steps (the sweep, the comparison).
-    void trialStep(bool grid) {
+    void trialStep(bool gridSearch) {
         centre();
-        if (grid) {
-            bin();
-            binSort.scan();
-            scatter();
+        if (gridSearch) {
+            grid.bin(boids[current], count, radius, separationDistance);
+            grid.scan();
+            grid.scatter(boids[current], count);
         }
-        updateFlock(grid);
+        updateFlock(gridSearch);
     }
 
     // Rule 4's centre is the mean of all members: the framework's reduction sums the
@@ -250,38 +216,9 @@ private:
     // a barrier to read it.
     void centre() { reduce.sum(positions[current], count, centreSum); }
 
-    // Grid, pass "bin": each member's key is the bin of its cell, then the bin sort counts
-    // the members per bin. Cells of edge max(radius, separation_distance), and 1/256 more:
-    // a member within reach of another lies in its cell or one of the 26 around it, also
-    // after float rounding of position / edge (README.md, "The cells' edge").
-    void bin() {
-        cellEdge = std::max(radius, separationDistance) * (1.0f + 1.0f / 256.0f);
-        cells.use();
-        setGridUniforms(cells);
-        dispatchOver(cells, count, {{0, boids[current]}, {1, keys}});
-        // The bin sort's count reads the keys as storage.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        binSort.count(keys, count, tableSize);
-    }
-
-    // Grid, pass "scatter": the bin sort's order, then the members' records in that order.
-    void scatter() {
-        binSort.scatter(order);
-        // The reorder reads the order as storage.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        dispatchOver(reorder, count, {{0, boids[current]}, {1, sortedBoids}, {5, order}});
-        // The update reads the sorted records, the order and the bins' starts as storage.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    }
-
-    void setGridUniforms(const cs::Program& program) const {
-        glUniform1f(program.uniform("inverseCellEdge"), 1.0f / cellEdge);
-        glUniform1ui(program.uniform("tableSize"), tableSize);
-    }
-
     // The rules and the step (step.glsl), over all pairs or over the grid's neighbours.
-    void updateFlock(bool grid) {
-        const cs::Program& program = grid ? gridUpdate : allPairs;
+    void updateFlock(bool gridSearch) {
+        const cs::Program& program = gridSearch ? gridUpdate : allPairs;
         program.use();
         glUniform1ui(program.uniform("stepNumber"), GLuint(stepsDone + 1));
         glUniform1f(program.uniform("separationSq"), separationDistance * separationDistance);
@@ -297,16 +234,16 @@ private:
         glUniform1f(program.uniform("dt"), dt);
         glUniform1f(program.uniform("maxSpeed"), maxSpeed);
         glUniform1f(program.uniform("smoothing"), smoothing);
-        if (grid) setGridUniforms(program);
-        dispatchOver(program, count,
-                     {{0, grid ? sortedBoids : boids[current]},
-                      {1, boids[1 - current]},
-                      {2, frames[1 - current]},
-                      {3, positions[1 - current]},
-                      {4, centreSum},
-                      {5, order},
-                      {6, binSort.binStarts()},
-                      {7, health}});
+        if (gridSearch) grid.setUniforms(program);
+        flocking::dispatchOver(program, count,
+                               {{0, gridSearch ? grid.sortedBoids() : boids[current]},
+                                {1, boids[1 - current]},
+                                {2, frames[1 - current]},
+                                {3, positions[1 - current]},
+                                {4, centreSum},
+                                {5, grid.order()},
+                                {6, grid.binStarts()},
+                                {7, health}});
         // The next step reads the members and positions as storage (the grid's bin pass, the
         // reduction, the update). The draw's and --output's barriers come before their reads.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -317,36 +254,23 @@ private:
     void measureOccupancy() {
         {
             auto pass = gpuPass("occupancy");
-            const GLuint zero[2] = {0, 0};
-            occupancy.upload(zero, sizeof zero);  // after last frame's read, and its barrier
-            dispatchOver(occupancyPass, tableSize, {{6, binSort.binStarts()}, {7, occupancy}});
-            // The read-back below reads the counters the atomics wrote.
-            glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+            grid.countOccupancy();
         }
-        occupancy.download(occupancyNow, sizeof occupancyNow);
+        grid.readOccupancy();
     }
 
     // One untimed step of each search from the current state, each timed as a whole.
     void compareSearches() {
         compareRequested = false;
-        for (bool grid : {false, true})
-            compared[grid] = cs::medianGpuMs([&] { trialStep(grid); }, timingMethod(), 1);
+        for (bool gridSearch : {false, true})
+            compared[gridSearch] =
+                cs::medianGpuMs([&] { trialStep(gridSearch); }, timingMethod(), 1);
         comparedCount = count;
     }
 
     void render() override {
-        const float aspect = float(width()) / float(std::max(height(), 1));
-        // In units of the flock's spread, the root mean square distance from its centre (the
-        // vertex shader centres and scales the flock so).
-        const float distance = 5.0f / zoom, yaw = glm::radians(65.0f), pitch = glm::radians(18.0f);
-        const glm::vec3 eye = distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch),
-                                                   std::cos(pitch) * std::cos(yaw));
-        const glm::mat4 viewProjection =
-            cs::centreOn(freeArea(), width(), height()) *  // beside the overlay, not under it
-            glm::perspective(glm::radians(45.0f), aspect, 0.01f * distance, 100.0f * distance) *
-            glm::lookAt(eye, glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
-        planes.draw(boids[shown], frames[shown], colours, centreSum, count, viewProjection,
-                    planeSize);
+        planes.draw(boids[shown], frames[shown], colours, centreSum, count,
+                    flocking::viewProjection(width(), height(), freeArea(), zoom), planeSize);
     }
 
     void ui() override {
@@ -355,15 +279,10 @@ private:
         const glm::vec3 goal = flocking::goalAt(double(stepsDone) / 60.0, {goalX, goalY, goalZ});
         ImGui::Text("step %lld, t = %.2f s, goal (%.0f, %.0f, %.0f)", stepsDone, stepsDone / 60.0,
                     goal.x, goal.y, goal.z);
-        if (useGrid() && occupancyNow[0] > 0)
-            ImGui::Text("cells of %.2f in %u bins: %u in use, %.1f boids each, at most %u",
-                        cellEdge, tableSize, occupancyNow[0], double(count) / occupancyNow[0],
-                        occupancyNow[1]);
+        if (useGrid() && grid.binsInUse() > 0) flocking::gridOccupancy(grid, count);
         if (radius > 0.0f && ImGui::Button("compare searches")) compareRequested = true;
         if (radius == 0.0f) ImGui::TextDisabled("compare searches: set radius > 0 for the grid");
-        if (comparedCount == count && compared[1] > 0)
-            ImGui::Text("one step: all_pairs %.2f ms, grid %.2f ms: grid %.1fx faster", compared[0],
-                        compared[1], compared[0] / compared[1]);
+        if (comparedCount == count && compared[1] > 0) flocking::searchComparison(compared);
     }
 
     void finish() override {
@@ -393,34 +312,23 @@ private:
     //   record, record) | update 32 + 4 + 8 (record, order, starts) + 96 (record, frame,
     //   position written)
     static double allPairsFlops(double n) { return 19.0 * n * n; }
-    static double gridBytes(double n, double bins) {
+    static double gridBytes(double n) {
+        const double bins = flocking::Grid::tableSizeFor(GLuint(n));
         return n * (16 + 36 + 8 + 16 + 20 + 68 + 140) + bins * (4 + 12);
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
-        std::vector<cs::BenchFigure> figures;
         // The searches are compared at the same rules: rule 2 within radius, or within 10
         // where radius is 0 (every member), which the grid cannot search.
         if (radius == 0.0f) radius = 10.0f;
-        const auto sweep = flocking::benchSweep(
-            benchLargest, 5000.0, [&](int n) { load(flocking::makeFlock(n, 1)); },
-            [&](bool grid) { trialStep(grid); }, timingMethod());
-        for (const flocking::SweepTimes& t : sweep) {
-            const std::string n = " N=" + std::to_string(t.count);
-            if (t.allPairsMs > 0) {
-                figures.push_back({"all_pairs steps/s" + n, 1e3 / t.allPairsMs, "steps/s", 0, ""});
-                figures.push_back(cs::flopsFigure("all_pairs" + n, allPairsFlops(t.count),
-                                                  t.allPairsMs, calibration));
-            }
-            if (t.gridMs > 0) {
-                figures.push_back({"grid steps/s" + n, 1e3 / t.gridMs, "steps/s", 0, ""});
-                figures.push_back(cs::bandwidthFigure(
-                    "grid" + n, gridBytes(t.count, tableSizeFor(t.count)), t.gridMs, calibration));
-            }
-            if (t.allPairsMs > 0 && t.gridMs > 0)
-                figures.push_back({"grid/all_pairs" + n, t.allPairsMs / t.gridMs, "x", 0, ""});
-        }
-        return figures;
+        const flocking::Sweep sweep{benchLargest,
+                                    5000.0,
+                                    allPairsFlops,
+                                    gridBytes,
+                                    [&](int n) { load(flocking::makeFlock(n, 1)); },
+                                    [&](bool grid) { trialStep(grid); },
+                                    timingMethod()};
+        return flocking::runSweep(sweep, calibration);
     }
 };
 

@@ -5,6 +5,7 @@
 #include <glm/glm.hpp>
 #include <vector>
 
+#include "app/draw.h"
 #include "gl/objects.h"
 #include "gl/program.h"
 
@@ -28,6 +29,11 @@ private:
     cs::Buffer mesh_;
     GLsizei meshVertices_ = 0;
 };
+
+// The camera's view and projection for a width x height frame target, its picture centred on
+// `area` (the part the overlay leaves free). In units of the flock's spread, the root mean
+// square distance from its centre (plane.vert centres and scales the flock so): 5 / zoom away.
+glm::mat4 viewProjection(int width, int height, const cs::Rect& area, float zoom);
 
 // One colour per plane, pale tints of hues spread by the golden ratio, so that neighbours
 // in the buffer differ.

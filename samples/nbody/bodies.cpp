@@ -139,6 +139,13 @@ bool isFinite(const Body& body) {
     return true;
 }
 
+void requireFinite(const std::vector<Body>& bodies, long long steps) {
+    for (size_t i = 0; i < bodies.size(); ++i)
+        if (!isFinite(bodies[i]))
+            throw cs::Error("after step " + std::to_string(steps) + ", body " + std::to_string(i) +
+                            " is no longer a finite number: its motion overflowed float");
+}
+
 std::vector<Body> readState(const std::string& path) {
     const std::string bytes = cs::readFile(path);
     if (bytes.empty()) throw cs::Error(cs::printable(path) + ": empty state file (no bodies)");

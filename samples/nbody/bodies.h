@@ -30,6 +30,9 @@ std::vector<Body> readState(const std::string& path);
 std::string encodeState(const std::vector<Body>& bodies);
 // Whether every value of the body, the unused one included, is a finite number.
 bool isFinite(const Body& body);
+// Throws cs::Error naming the first of `bodies` that is no longer a finite number after
+// `steps` steps: its motion overflowed float.
+void requireFinite(const std::vector<Body>& bodies, long long steps);
 
 // Initial conditions, all with total mass `mass`, in a frame where the centre of mass is
 // at rest at the origin, seeded so that the same seed gives the same bodies everywhere.

@@ -5,9 +5,6 @@
 // the overlay shows energy and momentum drift summed on the GPU. See README.md.
 #include <imgui.h>
 
-#include <algorithm>
-#include <glm/gtc/matrix_transform.hpp>
-#include <glm/gtc/type_ptr.hpp>
 #include <utility>
 
 #include "app/sample.h"
@@ -15,6 +12,8 @@
 #include "bodies.h"
 #include "compute/reduce.h"
 #include "gl/program.h"
+#include "overlay.h"
+#include "sprites.h"
 #include "util/error.h"
 
 class NBody : public cs::Sample {
@@ -56,7 +55,7 @@ private:
     cs::Buffer positions[2], velocities[2];
     int current = 0;
     GLuint count = 0;
-    cs::Program step, diagnose, draw;
+    cs::Program step, diagnose;
     std::string stepPass;  // "tiled/256": the overlay lists each variant's time separately
     // The half kick (dt/2) the stored velocities still owe: they lag half a step behind the
     // positions between steps (see step_common.glsl). Zero when they are synchronized.
@@ -69,7 +68,7 @@ private:
     glm::vec4 energy0{0}, momentum0{0}, energyNow{0}, momentumNow{0};
     bool haveBaseline = false;
 
-    cs::VertexArray sprites;
+    nbody::Sprites sprites;
     nbody::View view;
     std::string source;              // where the bodies came from, for the overlay
     std::vector<int> benchSizes;     // --bench-sizes
@@ -86,17 +85,7 @@ private:
     }
 
     void setup() override {
-        sprites = cs::VertexArray("bodies");
-        // Attribute 0 = position + mass, 1 = velocity; which buffers feed them is bound per
-        // frame (glBindVertexBuffer), since the current buffer alternates.
-        glBindVertexArray(sprites.id());
-        for (GLuint attribute : {0u, 1u}) {
-            glEnableVertexAttribArray(attribute);
-            glVertexAttribFormat(attribute, 4, GL_FLOAT, GL_FALSE, 0);
-            glVertexAttribBinding(attribute, attribute);
-        }
-        glBindVertexArray(0);
-        draw = cs::Program::graphics("nbody/bodies.vert", "nbody/bodies.frag");
+        sprites.create();
         diagnose = cs::Program::compute("nbody/diagnostics.comp");
         totals = cs::Buffer("energy and momentum totals", 2 * sizeof(glm::vec4),
                             cs::BufferUse::ReadBack);
@@ -242,58 +231,19 @@ private:
     }
 
     void render() override {
-        const float aspect = float(width()) / float(std::max(height(), 1));
-        const float distance = view.radius / std::tan(glm::radians(22.5f)) / zoom;
-        const float yaw = glm::radians(20.0f), pitch = glm::radians(35.0f);
-        const glm::vec3 eye = distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch),
-                                                   std::cos(pitch) * std::cos(yaw));
-        const glm::mat4 viewProjection =
-            cs::centreOn(freeArea(), width(), height()) *  // beside the overlay, not under it
-            glm::perspective(glm::radians(45.0f), aspect, 0.01f * distance, 100.0f * distance) *
-            glm::lookAt(eye, glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
-
-        draw.use();
-        glUniformMatrix4fv(draw.uniform("viewProjection"), 1, GL_FALSE,
-                           glm::value_ptr(viewProjection));
-        glUniform1f(draw.uniform("pointSize"), 4.0f * float(height()) / 720.0f);
-        glUniform1f(draw.uniform("referenceDepth"), distance);
-        glUniform1f(draw.uniform("speedScale"), view.speedScale);
-        glUniform1f(draw.uniform("brightness"), brightness);
-        glBindVertexArray(sprites.id());
-        glBindVertexBuffer(0, positions[current].id(), 0, sizeof(glm::vec4));
-        glBindVertexBuffer(1, velocities[current].id(), 0, sizeof(glm::vec4));
-        glEnable(GL_PROGRAM_POINT_SIZE);  // sizes come from gl_PointSize
-        glEnable(GL_BLEND);
-        glBlendFunc(GL_ONE, GL_ONE);  // additive: overlapping bodies add their light
-        glDisable(GL_DEPTH_TEST);     // ... in any order, so no depth test is needed
-        glDrawArrays(GL_POINTS, 0, GLsizei(count));
-        glDisable(GL_BLEND);
-        glDisable(GL_PROGRAM_POINT_SIZE);
-        glBindVertexArray(0);
+        const float distance = nbody::cameraDistance(view, zoom);
+        sprites.draw(positions[current], velocities[current], count,
+                     nbody::viewProjection(width(), height(), freeArea(), distance), distance,
+                     view.speedScale, brightness, height());
     }
 
     void ui() override {
         ImGui::Separator();
         ImGui::Text("%u bodies (%s)  step %lld  t = %.3f", count, source.c_str(), stepsDone,
                     simulatedTime);
-        const double ms = latestPassMs(stepPass);
-        const double gflops = ms > 0 ? kFlopsPerInteraction * count * count / (ms * 1e6) : 0.0;
-        if (ms > 0) {
-            ImGui::Text("%s: %.3g interactions/s = %.2f GFLOP/s", stepPass.c_str(),
-                        gflops / kFlopsPerInteraction * 1e9, gflops);
-            if (fmaCalibration.fmaGflops > 0)
-                ImGui::Text("  = %.3f of the FMA rate (%.1f GFLOP/s)",
-                            gflops / fmaCalibration.fmaGflops, fmaCalibration.fmaGflops);
-        }
-        if (haveBaseline) {
-            const double e0 = energy0.x + energy0.y, e = energyNow.x + energyNow.y;
-            const glm::vec3 dp = glm::vec3(momentumNow) - glm::vec3(momentum0);
-            // Relative to |E0|, and to the sum of |m v| (the total is ~0 in the CM frame).
-            // Bodies that are all massless (possible with --input) have no energy to drift from.
-            ImGui::Text("drift: energy %+.2e, momentum %.2e",
-                        e0 != 0 ? (e - e0) / std::abs(e0) : 0.0,
-                        glm::length(dp) / std::max(momentum0.w, 1e-30f));
-        }
+        nbody::stepRate(stepPass, latestPassMs(stepPass), count, kFlopsPerInteraction,
+                        fmaCalibration.fmaGflops);
+        if (haveBaseline) nbody::drift(energy0, energyNow, momentum0, momentumNow);
         if (ImGui::Button("restart")) restartPressed = true;
         if (fmaCalibration.fmaGflops == 0) {
             ImGui::SameLine();
@@ -313,15 +263,10 @@ private:
         positions[current].download(p.data(), GLsizeiptr(count * sizeof(glm::vec4)));
         velocities[current].download(v.data(), GLsizeiptr(count * sizeof(glm::vec4)));
         std::vector<nbody::Body> bodies(count);
-        for (GLuint i = 0; i < count; ++i) {
-            bodies[i] = {p[i], v[i]};
-            // Masses or distances near the float limit overflow the force sums to inf, then
-            // NaN: a state no --input would take.
-            if (!nbody::isFinite(bodies[i]))
-                throw cs::Error("after step " + std::to_string(stepsDone) + ", body " +
-                                std::to_string(i) +
-                                " is no longer a finite number: its motion overflowed float");
-        }
+        for (GLuint i = 0; i < count; ++i) bodies[i] = {p[i], v[i]};
+        // Masses or distances near the float limit overflow the force sums to inf, then NaN:
+        // a state no --input would take.
+        nbody::requireFinite(bodies, stepsDone);
         if (!options().output.empty()) queueOutput(options().output, nbody::encodeState(bodies));
     }
 
