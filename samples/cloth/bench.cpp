@@ -47,10 +47,7 @@ namespace {
 
 // The largest grid edge unless one is given: 256 on a CPU renderer, 1024 on a GPU.
 int defaultLargest() {
-    const std::string device = cs::deviceName();
-    const bool software = device.find("llvmpipe") != std::string::npos ||
-                          device.find("softpipe") != std::string::npos;
-    return software ? 256 : 1024;
+    return cs::isSoftwareRenderer() ? 256 : 1024;
 }
 
 // Milliseconds per step on the GPU of `p` from `points` (n x n).

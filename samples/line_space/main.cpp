@@ -364,12 +364,11 @@ private:
         // Figure 22: the input scaled to each size, Canny's edges of it, each transform.
         const cs::Image input = cs::flipRows(cs::loadImage(
             options().input.empty() ? cs::assetPath("building.png") : options().input));
-        const bool software = cs::deviceName().find("llvmpipe") != std::string::npos ||
-                              cs::deviceName().find("softpipe") != std::string::npos;
         edgesFrom = "detect";
         add(line_space::transformFigures(
             input,
-            line_space::parseBenchSizes(benchSizesText, flags.given(&benchSizesText), software),
+            line_space::parseBenchSizes(benchSizesText, flags.given(&benchSizesText),
+                                        cs::isSoftwareRenderer()),
             [&](const cs::Image& scaledImage) {
                 load(scaledImage);
                 findEdges();

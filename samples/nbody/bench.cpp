@@ -14,10 +14,8 @@ namespace {
 // On a software renderer the sweep stops at 8k, where one all-pairs step already takes most
 // of a second.
 std::vector<int> defaultBodyCounts() {
-    const std::string device = cs::deviceName();
-    const bool software = device.find("llvmpipe") != std::string::npos ||
-                          device.find("softpipe") != std::string::npos;
-    return software ? std::vector<int>{4096, 8192} : std::vector<int>{4096, 16384, 65536};
+    return cs::isSoftwareRenderer() ? std::vector<int>{4096, 8192}
+                                    : std::vector<int>{4096, 16384, 65536};
 }
 
 // The CPU sums the pulls on the first 2048 bodies (or all, if fewer) from all N: the rate per

@@ -6,6 +6,7 @@
 
 #include "util/error.h"
 #include "util/file.h"
+#include "util/float_bytes.h"
 
 namespace nbody {
 namespace {
@@ -117,20 +118,6 @@ void place(Particle* begin, Particle* end, glm::dvec3 axis, double angle, glm::d
     }
 }
 
-float readFloatLe(const unsigned char* bytes) {
-    const std::uint32_t bits = std::uint32_t(bytes[0]) | std::uint32_t(bytes[1]) << 8 |
-                               std::uint32_t(bytes[2]) << 16 | std::uint32_t(bytes[3]) << 24;
-    float value;
-    std::memcpy(&value, &bits, sizeof value);
-    return value;
-}
-
-void writeFloatLe(float value, char* bytes) {
-    std::uint32_t bits;
-    std::memcpy(&bits, &value, sizeof bits);
-    for (int b = 0; b < 4; ++b) bytes[b] = static_cast<char>(bits >> (8 * b));
-}
-
 }  // namespace
 
 bool isFinite(const Body& body) {
@@ -157,7 +144,7 @@ std::vector<Body> readState(const std::string& path) {
     const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
     for (size_t i = 0; i < bodies.size(); ++i) {
         float values[8];
-        for (int k = 0; k < 8; ++k) values[k] = readFloatLe(data + 32 * i + 4 * k);
+        for (int k = 0; k < 8; ++k) values[k] = cs::readFloatLe(data + 32 * i + 4 * k);
         bodies[i].positionMass = glm::vec4(values[0], values[1], values[2], values[3]);
         bodies[i].velocity = glm::vec4(values[4], values[5], values[6], values[7]);
         if (!isFinite(bodies[i]))
@@ -175,7 +162,7 @@ std::string encodeState(const std::vector<Body>& bodies) {
     std::string bytes(bodies.size() * sizeof(Body), '\0');
     for (size_t i = 0; i < bodies.size(); ++i) {
         const glm::vec4 halves[2] = {bodies[i].positionMass, bodies[i].velocity};
-        for (int k = 0; k < 8; ++k) writeFloatLe(halves[k / 4][k % 4], &bytes[32 * i + 4 * k]);
+        for (int k = 0; k < 8; ++k) cs::writeFloatLe(halves[k / 4][k % 4], &bytes[32 * i + 4 * k]);
     }
     return bytes;
 }

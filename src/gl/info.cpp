@@ -122,6 +122,11 @@ void requireLimit(GLenum limit, GLuint axis, std::int64_t needed, const std::str
 std::string deviceName() {
     return glString(GL_VENDOR) + " " + glString(GL_RENDERER);
 }
+bool isSoftwareRenderer() {
+    const std::string device = deviceName();
+    return device.find("llvmpipe") != std::string::npos ||
+           device.find("softpipe") != std::string::npos;
+}
 std::string glVersion() {
     return glString(GL_VERSION);
 }

@@ -35,6 +35,9 @@ std::string computeSubgroupsMissing();
 
 // "vendor renderer" of the current context, e.g. "Mesa llvmpipe (LLVM 15.0.6, 256 bits)".
 std::string deviceName();
+// Whether the GL runs on the CPU (Mesa's llvmpipe or softpipe): benchmark sweeps stop at smaller
+// sizes there.
+bool isSoftwareRenderer();
 std::string glVersion();
 // The --info report: vendor, renderer, versions, how the context was made, compute limits.
 std::string glInfoText(const std::string& contextKind);
