@@ -5,6 +5,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "bench/calibration.h"
 #include "synthetic.h"
 #include "util/error.h"
 #include "util/parse.h"
@@ -18,6 +19,12 @@ cs::BenchFigure milliseconds(const std::string& name, double ms) {
 
 cs::BenchFigure ratio(const std::string& name, double value) {
     return {name, value, "x", 0.0, ""};
+}
+
+// The median of 5 runs of `work`, or one run where that takes over 500 ms.
+double timed(const Sweep& sweep, const std::function<void()>& work) {
+    const double ms = cs::medianGpuMs(work, sweep.timing, 1);
+    return ms < 500 ? cs::medianGpuMs(work, sweep.timing, 5) : ms;
 }
 
 }  // namespace
@@ -63,13 +70,16 @@ cs::Image scaled(const cs::Image& image, int side) {
     return result;
 }
 
-std::vector<cs::BenchFigure> transformFigures(
-    const cs::Image& building, const std::vector<int>& sides,
-    const std::function<void(const cs::Image&)>& load,
-    const std::function<double(bool hough, bool sharedMemory)>& time) {
+namespace {
+
+std::vector<cs::BenchFigure> transformFigures(const Sweep& sweep) {
+    auto time = [&](bool hough, bool sharedMemory) {
+        sweep.choose(hough, sharedMemory, false);
+        return timed(sweep, sweep.transform);
+    };
     std::vector<cs::BenchFigure> figures;
-    for (int side : sides) {
-        load(scaled(building, side));
+    for (int side : sweep.sides) {
+        sweep.load(scaled(sweep.input, side), false);
         const std::string size = " " + std::to_string(side) + "^2";
         const double plain = time(false, false), tiled = time(false, true);
         const double hough = time(true, false), houghShared = time(true, true);
@@ -85,8 +95,13 @@ std::vector<cs::BenchFigure> transformFigures(
     return figures;
 }
 
-std::vector<cs::BenchFigure> interpretFigures(
-    const std::function<double(const std::string& interpret, int lines, int prereduce)>& time) {
+std::vector<cs::BenchFigure> interpretFigures(const Sweep& sweep) {
+    sweep.load(sweep.input, false);
+    sweep.choose(false, true, false);
+    sweep.transform();
+    auto time = [&](const std::string& interpret, int lines, int prereduce) {
+        return timed(sweep, [&] { sweep.interpret(interpret, lines, prereduce); });
+    };
     std::vector<cs::BenchFigure> figures;
     for (int lines : {1, 10, 100, 1000}) {
         const std::string m = " m=" + std::to_string(lines);
@@ -98,33 +113,32 @@ std::vector<cs::BenchFigure> interpretFigures(
     return figures;
 }
 
-std::vector<cs::BenchFigure> accuracyFigures(
-    int images, unsigned seed,
-    const std::function<void(const cs::Image& edges, const std::string& method, bool segments)>&
-        transform,
-    const std::function<std::vector<Line>(int suppress, int lines)>& interpret) {
+std::vector<cs::BenchFigure> accuracyFigures(const Sweep& sweep) {
     const int side = 256, segmentsPerImage = 8;
     const double noise = 0.005, distances[] = {0.5, 1.0, 2.0};
     struct Run {
-        std::string name, method;
-        bool segments;
+        std::string name;
+        bool hough, segments;
         int suppress;
         Accuracy at[3];
         std::vector<double> nearest;
     };
-    Run runs[] = {{"line space", "linespace", false, 10, {}, {}},
-                  {"line space, suppress 16", "linespace", false, 16, {}, {}},
-                  {"line space segments", "linespace", true, 10, {}, {}},
-                  {"hough", "hough", false, 5, {}, {}}};
-    for (int i = 0; i < images; ++i) {
+    Run runs[] = {{"line space", false, false, 10, {}, {}},
+                  {"line space, suppress 16", false, false, 16, {}, {}},
+                  {"line space segments", false, true, 10, {}, {}},
+                  {"hough", true, false, 5, {}, {}}};
+    for (int i = 0; i < sweep.images; ++i) {
         const SyntheticImage image =
-            syntheticEdges(side, side, segmentsPerImage, noise, seed + unsigned(i));
+            syntheticEdges(side, side, segmentsPerImage, noise, sweep.seed + unsigned(i));
+        sweep.load(image.edges, true);
         for (std::size_t r = 0; r < std::size(runs); ++r) {
             Run& run = runs[r];
             // Runs that differ only in how they interpret share the transform.
-            if (r == 0 || run.method != runs[r - 1].method || run.segments != runs[r - 1].segments)
-                transform(image.edges, run.method, run.segments);
-            const std::vector<Line> lines = interpret(run.suppress, segmentsPerImage);
+            if (r == 0 || run.hough != runs[r - 1].hough || run.segments != runs[r - 1].segments) {
+                sweep.choose(run.hough, false, run.segments);
+                sweep.transform();
+            }
+            const std::vector<Line> lines = sweep.readLines(run.suppress, segmentsPerImage);
             for (int d = 0; d < 3; ++d)
                 run.at[d].add(score(image.truth, lines, distances[d], run.segments));
             const auto nearest = nearestDistances(image.truth, lines, run.segments);
@@ -145,6 +159,17 @@ std::vector<cs::BenchFigure> accuracyFigures(
         figures.push_back(
             {run.name + " median distance", run.nearest[run.nearest.size() / 2], "px", 0, ""});
     }
+    return figures;
+}
+
+}  // namespace
+
+std::vector<cs::BenchFigure> runSweep(const Sweep& sweep) {
+    std::vector<cs::BenchFigure> figures = accuracyFigures(sweep);
+    const std::vector<cs::BenchFigure> transforms = transformFigures(sweep);
+    figures.insert(figures.end(), transforms.begin(), transforms.end());
+    const std::vector<cs::BenchFigure> interpretations = interpretFigures(sweep);
+    figures.insert(figures.end(), interpretations.begin(), interpretations.end());
     return figures;
 }
 

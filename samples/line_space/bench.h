@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/profiler.h"
 #include "bench/report.h"
 #include "geometry.h"
 #include "util/image.h"
@@ -21,27 +22,37 @@ std::vector<int> parseBenchSizes(const std::string& text, bool given, bool softw
 // `image` resampled (bilinear) to side x side.
 cs::Image scaled(const cs::Image& image, int side);
 
-// Figure 22: for each side, `load(the building at that size)`, then `time(hough,
-// sharedMemory)`, the median milliseconds of one transform, for all four variants.
-std::vector<cs::BenchFigure> transformFigures(
-    const cs::Image& building, const std::vector<int>& sides,
-    const std::function<void(const cs::Image&)>& load,
-    const std::function<double(bool hough, bool sharedMemory)>& time);
+// What the sweeps need of the sample: its state (an image's edges, a transform's space) is
+// set through these callbacks, and its passes run through them.
+struct Sweep {
+    int images = 0;  // accuracy: synthetic edge images, the first from `seed`
+    unsigned seed = 0;
+    cs::Image input;         // Figures 22 and 23: the input image, bottom row first
+    std::vector<int> sides;  // Figure 22: the sides it is scaled to
+    // Makes `image` the state: its own edges (`isEdges`), or Canny's edges of it.
+    std::function<void(const cs::Image& image, bool isEdges)> load;
+    // Chooses the transform (and prepares its space): Hough or the line space, with shared
+    // memory or without, whole lines or the line space's segments.
+    std::function<void(bool hough, bool sharedMemory, bool segments)> choose;
+    std::function<void()> transform;  // one transform of the state's edges, untimed
+    // interpret=reduce on the transform's space: the best `lines`, `suppress` zeroed around each.
+    std::function<std::vector<Line>(int suppress, int lines)> readLines;
+    // One interpretation of the space, its pyramid included, untimed: "reduce" or "sort"
+    // (after `prereduce` 2x2 reductions), for the best `lines`.
+    std::function<void(const std::string& interpret, int lines, int prereduce)> interpret;
+    cs::GpuProfiler::Method timing;
+};
 
-// Figure 23: `time(interpret, m, prereduce)` for reduce and for sort at a few prereduce
-// values, m from 1 to 1000.
-std::vector<cs::BenchFigure> interpretFigures(
-    const std::function<double(const std::string& interpret, int lines, int prereduce)>& time);
-
-// Accuracy: `images` synthetic edge images (256 x 256, 8 segments, 0.5% noise) from `seed`.
-// For each, `transform(edges, method, segments)` runs a transform on it, and
-// `interpret(suppress, lines)` reads lines out of that with interpret=reduce: the line space
-// with the thesis' 10 x 10 neighbourhood and with 16 x 16, its segments, and Hough with the
-// thesis' 5 x 5. Precision and recall at 0.5, 1 and 2 pixels, and the median distance.
-std::vector<cs::BenchFigure> accuracyFigures(
-    int images, unsigned seed,
-    const std::function<void(const cs::Image& edges, const std::string& method, bool segments)>&
-        transform,
-    const std::function<std::vector<Line>(int suppress, int lines)>& interpret);
+// In this order, each leaving the state as it ends:
+// - accuracy: `images` synthetic edge images (256 x 256, 8 segments, 0.5% noise). On each,
+//   the line space with the thesis' 10 x 10 neighbourhood and with 16 x 16, its segments, and
+//   Hough with the thesis' 5 x 5: precision and recall at 0.5, 1 and 2 pixels, and the median
+//   distance;
+// - Figure 22: for each side, the input scaled to it and Canny's edges of it: the median
+//   milliseconds of one transform, for all four variants, and their ratios;
+// - Figure 23: on the line space (shared memory) of the input at its own size: reduce, and
+//   sort at a few prereduce values, m from 1 to 1000.
+// Each time is the median of 5 runs, or one run where that takes over 500 ms.
+std::vector<cs::BenchFigure> runSweep(const Sweep& sweep);
 
 }  // namespace line_space

@@ -7,7 +7,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -94,10 +93,14 @@ private:
     }
 
     void setup() override {
-        load(cs::flipRows(cs::loadImage(
-            options().input.empty() ? cs::assetPath("building.png") : options().input,
-            cs::glInteger(GL_MAX_TEXTURE_SIZE))));  // refused before decoding if larger
+        load(loadInput());
         buildPrograms();
+    }
+
+    cs::Image loadInput() const {
+        return cs::flipRows(cs::loadImage(
+            options().input.empty() ? cs::assetPath("building.png") : options().input,
+            cs::glInteger(GL_MAX_TEXTURE_SIZE)));  // refused before decoding if larger
     }
 
     // A new image, bottom row first: its textures and buffers, and the space for it.
@@ -324,7 +327,7 @@ private:
     // what limits it. Hough reads the edges (4 bytes a pixel), writes the list (4 an edge),
     // reads and writes a vote's bin (8 bytes an edge and angle) and writes the entries (16 a
     // bin). Then the sweeps (bench.cpp), which run this sample's passes on other images and
-    // settings, and leave it so: --bench runs them last.
+    // settings through the callbacks, and leave it so: --bench runs them last.
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
         const double pixels = double(image.width) * image.height;
         const double bins = double(spaceSize.x) * spaceSize.y;
@@ -337,21 +340,22 @@ private:
                       : pixels / 8 + 16 * bins;
         std::vector<cs::BenchFigure> figures = {cs::bandwidthFigure(
             transform + " bandwidth", bytes, benchMedianMs(transform), calibration)};
-        auto timed = [&](const std::function<void()>& work) {
-            const double ms = cs::medianGpuMs(work, timingMethod(), 1);
-            return ms < 500 ? cs::medianGpuMs(work, timingMethod(), 5) : ms;
-        };
-        auto add = [&](std::vector<cs::BenchFigure> more) {
-            figures.insert(figures.end(), more.begin(), more.end());
-        };
-
-        // Accuracy on synthetic edge images (bench.cpp says which runs).
-        add(line_space::accuracyFigures(
-            benchImages, seed(),
-            [&](const cs::Image& edgeImage, const std::string& how, bool runs) {
-                method = how, segments = runs, edgesFrom = "input";
-                load(edgeImage);
+        const line_space::Sweep sweep{
+            benchImages,
+            seed(),
+            loadInput(),
+            line_space::parseBenchSizes(benchSizesText, flags.given(&benchSizesText),
+                                        cs::isSoftwareRenderer()),
+            [&](const cs::Image& picture, bool isEdges) {
+                edgesFrom = isEdges ? "input" : "detect";
+                load(picture);
                 findEdges();
+            },
+            [&](bool useHough, bool shared, bool runs) {
+                method = useHough ? "hough" : "linespace", sharedMemory = shared, segments = runs;
+                prepareSpace();
+            },
+            [&] {
                 if (isHough()) return hough.vote(edges, entries, sharedMemory);
                 packEdgeBits();
                 countLineSpace();
@@ -360,40 +364,16 @@ private:
                 interpret = "reduce", suppress = neighbourhood, lineCount = most;
                 readOut();
                 return lines;
-            }));
-        // Figure 22: the input scaled to each size, Canny's edges of it, each transform.
-        const cs::Image input = cs::flipRows(cs::loadImage(
-            options().input.empty() ? cs::assetPath("building.png") : options().input));
-        edgesFrom = "detect";
-        add(line_space::transformFigures(
-            input,
-            line_space::parseBenchSizes(benchSizesText, flags.given(&benchSizesText),
-                                        cs::isSoftwareRenderer()),
-            [&](const cs::Image& scaledImage) {
-                load(scaledImage);
-                findEdges();
             },
-            [&](bool useHough, bool shared) {
-                method = useHough ? "hough" : "linespace", sharedMemory = shared;
-                prepareSpace();
-                if (isHough()) return timed([&] { hough.vote(edges, entries, sharedMemory); });
-                return timed([&] { packEdgeBits(), countLineSpace(); });
-            }));
-        // Figure 23: on the line space of the input at its own size.
-        method = "linespace", sharedMemory = true, segments = false;
-        load(input);
-        findEdges();
-        packEdgeBits();
-        countLineSpace();
-        add(line_space::interpretFigures([&](const std::string& how, int most, int levels) {
-            interpret = how, prereduce = levels;
-            return timed([&] {
+            [&](const std::string& how, int most, int levels) {
+                interpret = how, prereduce = levels;
                 interpreter.buildPyramid(entries);
                 // The interpretation reads the pyramid from a storage buffer.
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
                 interpretSpace(most);
-            });
-        }));
+            },
+            timingMethod()};
+        for (const cs::BenchFigure& figure : line_space::runSweep(sweep)) figures.push_back(figure);
         return figures;
     }
 };
