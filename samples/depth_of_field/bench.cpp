@@ -9,8 +9,7 @@
 
 namespace depth_of_field {
 
-PassTimes timePasses(int w, int h, const cs::Program& filter,
-                     const std::function<void()>& setFilterUniforms, float farDepth,
+PassTimes timePasses(int w, int h, const FilterPass& filter, float farDepth,
                      cs::GpuProfiler::Method method) {
     const size_t pixels = size_t(w) * h;
     const std::vector<glm::vec4> biased(pixels, glm::vec4(0.1f, -0.2f, 0.3f, 0.0f));
@@ -32,15 +31,7 @@ PassTimes timePasses(int w, int h, const cs::Program& filter,
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         },
         method);
-    filter.use();
-    setFilterUniforms();
-    glUniform2i(filter.uniform("size"), w, h);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, output.id());
-    glBindImageTexture(0, depth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
-    glBindImageTexture(1, result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-    const glm::uvec3 groups = filter.groupsFor(w, h);
-    times.filterMs =
-        cs::medianGpuMs([&] { glDispatchCompute(groups.x, groups.y, groups.z); }, method);
+    times.filterMs = cs::medianGpuMs([&] { filter(output, depth, result); }, method);
     return times;
 }
 

@@ -5,7 +5,7 @@
 #include <functional>
 
 #include "bench/profiler.h"
-#include "gl/program.h"
+#include "gl/objects.h"
 
 namespace depth_of_field {
 
@@ -14,11 +14,14 @@ struct PassTimes {
     double filterMs = 0.0;  // filter.comp over w x h pixels
 };
 
+// The sample's filter pass: the table `sums` and `depth` in, `result` out, at its size.
+using FilterPass = std::function<void(const cs::Buffer& sums, const cs::Texture2D& depth,
+                                      const cs::Texture2D& result)>;
+
 // Times the library's table build and `filter` at w x h, on placeholder colours and a depth
 // ramp from near to far (so the boxes take every size from 1 to the largest); the timing does
-// not depend on the values. `setFilterUniforms` sets the filter's focus and bias uniforms.
-PassTimes timePasses(int w, int h, const cs::Program& filter,
-                     const std::function<void()>& setFilterUniforms, float farDepth,
+// not depend on the values.
+PassTimes timePasses(int w, int h, const FilterPass& filter, float farDepth,
                      cs::GpuProfiler::Method method);
 
 }  // namespace depth_of_field

@@ -148,14 +148,7 @@ private:
         }
         {
             auto pass = gpuPass("filter");
-            filter.use();
-            setFilterUniforms();
-            glUniform2i(filter.uniform("size"), w, h);
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
-            glBindImageTexture(0, viewDepth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
-            glBindImageTexture(1, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-            const glm::uvec3 groups = filter.groupsFor(w, h);
-            glDispatchCompute(groups.x, groups.y, groups.z);
+            dispatchFilter(table, viewDepth, blurred);
             // render() samples `blurred` as a texture (TEXTURE_FETCH) and finish() reads it
             // back with glGetTexImage (TEXTURE_UPDATE).
             glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
@@ -214,9 +207,19 @@ private:
         glUniform1f(program.uniform("focalDepth"), focalDepth);
         glUniform1i(program.uniform("maxRadius"), maxRadius);
     }
-    void setFilterUniforms() const {
+
+    // Each pixel's average over a box of the table, the box's size from the pixel's depth.
+    void dispatchFilter(const cs::Buffer& sums, const cs::Texture2D& depth,
+                        const cs::Texture2D& result) const {
+        filter.use();
         setCocUniforms(filter);
         glUniform1f(filter.uniform("bias"), bias ? 0.5f : 0.0f);
+        glUniform2i(filter.uniform("size"), result.width(), result.height());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sums.id());
+        glBindImageTexture(0, depth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
+        glBindImageTexture(1, result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+        const glm::uvec3 groups = filter.groupsFor(result.width(), result.height());
+        glDispatchCompute(groups.x, groups.y, groups.z);
     }
 
     void render() override {
@@ -263,7 +266,10 @@ private:
                        width(), height(), benchMedianMs("sat"), benchMedianMs("filter"));
         for (const auto& [w, h] : {std::pair{1280, 720}, std::pair{1920, 1080}}) {
             const depth_of_field::PassTimes times = depth_of_field::timePasses(
-                w, h, filter, [&] { setFilterUniforms(); }, kDepthShownBlack, timingMethod());
+                w, h,
+                [&](const cs::Buffer& sums, const cs::Texture2D& depth,
+                    const cs::Texture2D& result) { dispatchFilter(sums, depth, result); },
+                kDepthShownBlack, timingMethod());
             const std::string size = " " + std::to_string(w) + "x" + std::to_string(h);
             figures.push_back({"sat build time" + size, times.tableMs, "ms", 0.0, ""});
             figures.push_back({"filter time" + size, times.filterMs, "ms", 0.0, ""});
