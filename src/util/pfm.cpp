@@ -1,23 +1,10 @@
 #include "util/pfm.h"
 
-#include <cstdint>
-#include <cstring>
-#include <utility>
-
 #include "util/error.h"
 #include "util/file.h"
+#include "util/float_bytes.h"
 
 namespace cs {
-namespace {
-
-bool hostIsLittleEndian() {
-    const std::uint32_t one = 1;
-    unsigned char first = 0;
-    std::memcpy(&first, &one, 1);
-    return first == 1;
-}
-
-}  // namespace
 
 std::string encodePfm(const PfmImage& image) {
     if (image.width <= 0 || image.height <= 0)
@@ -36,13 +23,8 @@ std::string encodePfm(const PfmImage& image) {
     char* out = &file[header];
     // Bottom row first, as PFM prescribes; each float in little-endian byte order.
     for (int row = image.height - 1; row >= 0; --row) {
-        for (size_t i = 0; i < rowFloats; ++i, out += 4) {
-            std::memcpy(out, &image.rgb[size_t(row) * rowFloats + i], 4);
-            if (!hostIsLittleEndian()) {
-                std::swap(out[0], out[3]);
-                std::swap(out[1], out[2]);
-            }
-        }
+        for (size_t i = 0; i < rowFloats; ++i, out += 4)
+            writeFloatLe(image.rgb[size_t(row) * rowFloats + i], out);
     }
     return file;
 }

@@ -8,27 +8,14 @@
 #include <glm/glm.hpp>
 #include <vector>
 
+#include "flocking/boids.h"
 #include "gl/program.h"
 #include "gl_test.h"
 
 namespace {
 
-// samples/flocking/boids.h: std430's struct { vec3 position; vec3 velocity; }, and Frame.
-struct Boid {
-    glm::vec3 position;
-    float unused0 = 0;
-    glm::vec3 velocity;
-    float unused1 = 0;
-};
-struct Frame {
-    glm::vec3 side;
-    float unused0;
-    glm::vec3 up;
-    float unused1;
-    glm::vec3 forward;
-    float unused2;
-};
-static_assert(sizeof(Boid) == 32 && sizeof(Frame) == 48, "std430 layouts");
+using flocking::Boid;
+using flocking::Frame;
 
 // Runs `file` once per member, the members at binding 0 and `output` at `binding`.
 template <typename T>

@@ -8,28 +8,20 @@
 
 #include "util/error.h"
 #include "util/file.h"
+#include "util/float_bytes.h"
 
 namespace cs {
 namespace {
 
-bool hostIsLittleEndian() {
-    const std::uint32_t one = 1;
-    unsigned char first = 0;
-    std::memcpy(&first, &one, 1);
-    return first == 1;
-}
-
-// Copies one float32 from `bytes` in the given byte order to a host float.
+// One float32 from `bytes` in the given byte order.
 float readFloat(const char* bytes, bool littleEndian) {
-    char ordered[4];
+    unsigned char ordered[4];
     std::memcpy(ordered, bytes, 4);
-    if (littleEndian != hostIsLittleEndian()) {
+    if (!littleEndian) {
         std::swap(ordered[0], ordered[3]);
         std::swap(ordered[1], ordered[2]);
     }
-    float value = 0;
-    std::memcpy(&value, ordered, 4);
-    return value;
+    return readFloatLe(ordered);
 }
 
 // The next whitespace-separated header token starting at `pos`; empty at end of data.
