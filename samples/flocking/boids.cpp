@@ -1,17 +1,11 @@
 #include "boids.h"
 
 #include <cmath>
-#include <cstring>
 #include <random>
 
 #include "util/error.h"
 #include "util/file.h"
-
-// The state file's bytes are the buffer's own: float32, little-endian, as on every CPU that
-// runs this code. A big-endian machine would have to swap the bytes.
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "the flocking state file is little-endian: add a byte swap for this machine"
-#endif
+#include "util/float_bytes.h"
 
 namespace flocking {
 namespace {
@@ -30,23 +24,26 @@ std::vector<Boid> readBoids(const std::string& path) {
                         " bytes is not a whole number of 32-byte boids "
                         "(px py pz 0 vx vy vz 0 as float32)");
     std::vector<Boid> boids(bytes.size() / sizeof(Boid));
-    std::memcpy(boids.data(), bytes.data(), bytes.size());
+    const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
     for (size_t i = 0; i < boids.size(); ++i) {
+        for (int k = 0; k < 3; ++k) {
+            boids[i].position[k] = cs::readFloatLe(data + 32 * i + 4 * k);
+            boids[i].velocity[k] = cs::readFloatLe(data + 32 * i + 16 + 4 * k);
+        }
         if (!isFinite(boids[i].position) || !isFinite(boids[i].velocity))
             throw cs::Error(cs::printable(path) + ": boid " + std::to_string(i) +
                             " has a value that is not a finite number");
-        boids[i].unused0 = boids[i].unused1 = 0.0f;
     }
     return boids;
 }
 
 std::string encodeBoids(const std::vector<Boid>& boids) {
     std::string bytes(boids.size() * sizeof(Boid), '\0');
-    for (size_t i = 0; i < boids.size(); ++i) {
-        Boid record = boids[i];
-        record.unused0 = record.unused1 = 0.0f;
-        std::memcpy(&bytes[i * sizeof(Boid)], &record, sizeof record);
-    }
+    for (size_t i = 0; i < boids.size(); ++i)
+        for (int k = 0; k < 3; ++k) {
+            cs::writeFloatLe(boids[i].position[k], &bytes[32 * i + 4 * k]);
+            cs::writeFloatLe(boids[i].velocity[k], &bytes[32 * i + 16 + 4 * k]);
+        }
     return bytes;
 }
 
