@@ -51,7 +51,7 @@ void GpuCompact::run(const Buffer& flags, std::uint64_t n, const Buffer& indices
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, flags.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, indices.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, own.id());
-        const glm::uvec3 groups = itemGroups(n, 256);
+        const glm::uvec3 groups = pass.itemGroupsFor(n);
         glDispatchCompute(groups.x, groups.y, groups.z);
     };
     if (method_ == CompactMethod::Scan) {
@@ -95,14 +95,6 @@ void writeCompactResult(const Program& arguments, const Buffer& counts, std::uin
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, counts.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 7, result.id());
     glDispatchCompute(1, 1, 1);
-}
-
-glm::uvec3 itemGroups(std::uint64_t items, std::uint32_t localSize) {
-    const std::uint64_t groups = (items + localSize - 1) / localSize;
-    const std::uint64_t maxX = maxGroupCount(0);
-    const std::uint64_t rows = (groups + maxX - 1) / maxX;
-    // groupCount throws, naming the limit, where the rows pass the GL's limit along y.
-    return {GLuint(std::min(groups, maxX)), groupCount(rows, 1, 1), 1u};
 }
 
 std::vector<std::uint32_t> compactOnCpu(const std::vector<std::uint32_t>& flags) {

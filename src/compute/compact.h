@@ -109,11 +109,6 @@ void writeCompactResult(const Program& arguments, const Buffer& counts, std::uin
                         const Buffer& result, CompactConsumer next);
 Program compactArgumentsProgram();
 
-// Work groups of `localSize` invocations that cover `items`, for shaders that number their
-// invocations with linearItem() (shaders/common/linear_item.glsl): along x up to the GL's
-// limit, then on in y. Throws cs::Error past what one dispatch can launch.
-glm::uvec3 itemGroups(std::uint64_t items, std::uint32_t localSize);
-
 // The CPU reference: std::copy_if of the indices whose flag is not 0, ascending.
 std::vector<std::uint32_t> compactOnCpu(const std::vector<std::uint32_t>& flags);
 

@@ -53,7 +53,7 @@ void GpuHistoPyramid::build(const Buffer& flags, std::uint64_t n) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, levels_.id());
     for (int level = 1; level <= top_; ++level) {
         glUniform1ui(build_.uniform("level"), GLuint(level));
-        const glm::uvec3 groups = itemGroups(cells_[level], 256);
+        const glm::uvec3 groups = build_.itemGroupsFor(cells_[level]);
         glDispatchCompute(groups.x, groups.y, groups.z);
         // The next level adds up this one's cells; after the top, the command below reads the
         // count, and the traversal and a caller's writeCompactResult read the levels.

@@ -1,5 +1,6 @@
 #include "gl/dispatch.h"
 
+#include <algorithm>
 #include <string>
 
 #include "util/error.h"
@@ -21,6 +22,14 @@ GLuint groupCount(std::uint64_t items, GLuint localSize, int axis) {
                     " work groups; this GL dispatches at most " + std::to_string(limit) +
                     " (use fewer, or larger groups)");
     return GLuint(groups);
+}
+
+glm::uvec3 itemGroups(std::uint64_t items, GLuint localSize) {
+    const std::uint64_t groups = (items + localSize - 1) / localSize;
+    const std::uint64_t maxX = maxGroupCount(0);
+    const std::uint64_t rows = (groups + maxX - 1) / maxX;
+    // groupCount throws, naming the limit, where the rows pass the GL's limit along y.
+    return {GLuint(std::min(groups, maxX)), groupCount(rows, 1, 1), 1u};
 }
 
 }  // namespace cs

@@ -1,6 +1,7 @@
 #pragma once
 // Sizing a compute dispatch: how many work groups cover a range of items.
 #include <cstdint>
+#include <glm/glm.hpp>
 
 #include "gl/gl.h"
 
@@ -17,5 +18,11 @@ GLuint maxGroupCount(int axis);
 // nothing, so it throws cs::Error naming the limit instead. Program::groupsFor is the usual
 // way in: it takes the local size from the shader.
 GLuint groupCount(std::uint64_t items, GLuint localSize, int axis);
+
+// Work groups of `localSize` invocations that cover `items`, for shaders that number their
+// invocations with linearItem() (shaders/common/linear_item.glsl): along x up to the GL's
+// limit, then on in rows along y. Throws cs::Error past what one dispatch can launch.
+// Program::itemGroupsFor takes the local size from the shader.
+glm::uvec3 itemGroups(std::uint64_t items, GLuint localSize);
 
 }  // namespace cs

@@ -137,6 +137,12 @@ glm::uvec3 Program::groupsFor(std::uint64_t x, std::uint64_t y, std::uint64_t z)
             groupCount(z, GLuint(size[2]), 2)};
 }
 
+glm::uvec3 Program::itemGroupsFor(std::uint64_t items) const {
+    GLint size[3];
+    workGroupSize(size);
+    return itemGroups(items, GLuint(size[0]));
+}
+
 bool Program::reload(std::string& error) {
     try {
         take(build(stages_, defines_));

@@ -45,6 +45,9 @@ public:
     //   glDispatchCompute(groups.x, groups.y, groups.z);
     // The size comes from the shader, so the dispatch and the shader cannot disagree on it.
     glm::uvec3 groupsFor(std::uint64_t x, std::uint64_t y = 1, std::uint64_t z = 1) const;
+    // The same for `items` numbered by linearItem() (shaders/common/linear_item.glsl): a range
+    // longer than one row of groups goes on in rows along y (cs::itemGroups).
+    glm::uvec3 itemGroupsFor(std::uint64_t items) const;
 
     // Recompiles from the files. On failure returns false, keeps the current program, and
     // puts the mapped compiler message in `error`.

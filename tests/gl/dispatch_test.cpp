@@ -1,4 +1,5 @@
-// cs::groupCount: the rounded-up work-group count, and a clear refusal past the GL's limit.
+// cs::groupCount: the rounded-up work-group count, and a clear refusal past the GL's limit;
+// cs::itemGroups: a range that goes on in rows of groups along y past the limit along x.
 #include "gl/dispatch.h"
 
 #include <string>
@@ -32,6 +33,22 @@ TEST_F(Dispatch, OneGroupPastTheLimitIsAnErrorNamingIt) {
         errorFrom([&] { cs::groupCount(std::uint64_t(limit) * 64 + 1, 64, 0); });
     EXPECT_NE(message.find("along x in groups of 64"), std::string::npos) << message;
     EXPECT_NE(message.find(std::to_string(limit)), std::string::npos) << message;
+}
+
+TEST_F(Dispatch, ItemGroupsGoOnInRowsPastTheLimitAlongX) {
+    const std::uint64_t maxX = cs::maxGroupCount(0);
+    EXPECT_EQ(cs::itemGroups(0, 256), glm::uvec3(0, 0, 1));
+    EXPECT_EQ(cs::itemGroups(257, 256), glm::uvec3(2, 1, 1));
+    EXPECT_EQ(cs::itemGroups(maxX * 256, 256), glm::uvec3(maxX, 1, 1));
+    // One item more needs one group more: a second row, of which linearItem() skips the rest.
+    EXPECT_EQ(cs::itemGroups(maxX * 256 + 1, 256), glm::uvec3(maxX, 2, 1));
+    EXPECT_EQ(cs::itemGroups(maxX * 256 * 3, 256), glm::uvec3(maxX, 3, 1));
+}
+
+TEST_F(Dispatch, ItemGroupsPastBothLimitsAreAnErrorNamingY) {
+    const std::uint64_t maxX = cs::maxGroupCount(0), maxY = cs::maxGroupCount(1);
+    const std::string message = errorFrom([&] { cs::itemGroups(maxX * (maxY + 1), 1); });
+    EXPECT_NE(message.find("along y"), std::string::npos) << message;
 }
 
 }  // namespace
