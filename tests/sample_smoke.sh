@@ -6,6 +6,9 @@
 # windowed: the same through a real GLFW window under Xvfb.
 # closed:   a window run with no --frames, ended by Esc as a user would: --screenshot must
 #           still write that last frame.
+# reload:   line_space, which detects its lines only when something changes, in a window:
+#           after count.comp is edited to leave the line space empty and R reloads the
+#           shaders, --output must hold no line (Sample::shadersReloaded marks it stale).
 # GOLDEN_DIR/<sample>.args, if present, holds extra arguments for every run of the sample
 # here: settings that keep rounding noise out of the golden picture, or that keep a sample
 # whose defaults are slow on a CPU renderer quick (flocking's 16384 boids, all pairs).
@@ -72,6 +75,36 @@ case $mode in
             xdotool key --window "$window" Escape
             wait "$pid"' closed "$exe" "$shot" "$name"
         "$png_check" nonblank "$shot" ;;
+    reload)
+        shaders=$(mktemp -d)
+        trap 'rm -rf "$shaders"' EXIT
+        cp -r "$golden/../../shaders/." "$shaders/"
+        log="$out/$name.reload.log" lines="$out/$name.reload.json"
+        rm -f "$lines"
+        "${in_xvfb[@]}" bash -c '
+            CS_SHADER_DIR="$4" timeout 60 "$1" --size 640x360 --no-ui --output "$2" 2>"$5" &
+            pid=$!
+            window=$(timeout 60 xdotool search --sync --onlyvisible --name "^$3\$" | head -1)
+            # One R, and its message: the frames run, so set-up has compiled count.comp and
+            # the edit below reaches the sample only through a later reload.
+            xdotool key --window "$window" r
+            until grep -q "shaders reloaded" "$5" || ! kill -0 "$pid"; do sleep 0.1; done
+            sed -i "s/imageStore(lineSpace, entry, result);/imageStore(lineSpace, entry, uvec4(0u));/" \
+                "$4/line_space/count.comp"
+            grep -q "imageStore(lineSpace, entry, uvec4(0u));" "$4/line_space/count.comp"
+            # R again until a second reload is seen: a press during the slow frame that the
+            # first reload caused reads as the same key still held, and is not one.
+            until [ "$(grep -c "shaders reloaded" "$5")" -ge 2 ] || ! kill -0 "$pid"; do
+                xdotool key --window "$window" r
+                sleep 0.3
+            done
+            xdotool key --window "$window" Escape
+            wait "$pid"' reload "$exe" "$lines" "$name" "$shaders" "$log"
+        cat "$log"
+        if [ "$(tr -d ' \n' < "$lines")" != "[]" ]; then
+            echo "$lines: the lines of the shader before the reload" >&2
+            exit 1
+        fi ;;
     golden)
         # The renderer's directory: vendor and renderer without their parenthesised details
         # (LLVM version, driver build), lower case, e.g. mesa-x-org-llvmpipe.

@@ -116,6 +116,8 @@ private:
         updateMap();
     }
 
+    void shadersReloaded() override { runAgain = true; }
+
     // A different token for every run of every experiment, never 0 (publish's flag starts at 0).
     std::uint32_t tokenFor(std::size_t e, int run) const {
         return (seed() * 2654435761u + std::uint32_t(e * 100003 + std::size_t(run)) * 2u) | 1u;

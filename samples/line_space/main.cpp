@@ -164,6 +164,8 @@ private:
         stale = false;
     }
 
+    void shadersReloaded() override { stale = true; }
+
     void detect() {
         {
             auto pass = gpuPass("edges");

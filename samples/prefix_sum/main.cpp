@@ -163,6 +163,8 @@ private:
         resultsChanged = false;
     }
 
+    void shadersReloaded() override { resultsChanged = true; }
+
     void runSingleGroup(const cs::Buffer& output, int steps, bool exclusive) {
         singleGroup.use();
         glUniform1ui(singleGroup.uniform("count"), count());

@@ -182,6 +182,8 @@ private:
         }
     }
 
+    void shadersReloaded() override { errorStale = true; }
+
     // The summed-area table of `values`: every row scanned and written transposed, so that the
     // image's columns become rows, then the same again, which scans the columns and
     // transposes back (OpenGL SuperBible, 6th ed., Listing 10.7). Entry (x, y) then holds the

@@ -212,6 +212,8 @@ private:
         paintPicture();
     }
 
+    void shadersReloaded() override { shownFor.reset(); }
+
     // One pixel of the picture per pixel of the frame, in what the overlay leaves free.
     void paintPicture() {
         const cs::Rect free = freeArea();

@@ -286,6 +286,7 @@ void Sample::handleKeys() {
         reloadError_ = Program::reloadAll();
         std::fprintf(stderr, "%s\n",
                      reloadError_.empty() ? "shaders reloaded" : reloadError_.c_str());
+        shadersReloaded();
     }
     reloadKeyDown_ = reloadDown;
 }

@@ -63,6 +63,10 @@ protected:
     virtual void ui() {}
     // After the last frame: reads back and queues the outputs (queueOutput).
     virtual void finish() {}
+    // After R has recompiled the shaders (a program that failed keeps its last good build): a
+    // sample that computes only when a parameter changes marks its results stale here, so
+    // that the next update() shows what the edited shaders compute.
+    virtual void shadersReloaded() {}
     // The sample's figures for --bench, from the per-pass GPU times of the timed frames.
     virtual std::vector<BenchFigure> benchFigures(const Calibration&) { return {}; }
 
