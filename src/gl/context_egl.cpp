@@ -14,6 +14,7 @@
 
 #include "gl/context.h"
 #include "gl/gl.h"
+#include "gl/objects.h"
 #include "util/error.h"
 
 namespace cs {
@@ -128,6 +129,7 @@ public:
 
     ~EglContext() override {
         if (display_) {
+            if (context_) releaseStagingBuffer();  // while its context is still current
             eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
             if (context_) eglDestroyContext(display_, context_);
             eglTerminate(display_);

@@ -3,6 +3,7 @@
 
 #include "gl/context.h"
 #include "gl/gl.h"
+#include "gl/objects.h"
 #include "util/error.h"
 
 namespace cs {
@@ -63,7 +64,10 @@ public:
 
 private:
     void destroy() {
-        if (window_) glfwDestroyWindow(window_);
+        if (window_) {
+            releaseStagingBuffer();  // while the window's context is still current
+            glfwDestroyWindow(window_);
+        }
         window_ = nullptr;
         glfwTerminate();
     }

@@ -47,6 +47,17 @@ void Buffer::upload(const void* data, GLsizeiptr size, GLintptr offset) const {
     glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
 }
 
+// Every download that needs a staging buffer shares this one, made on first use and kept:
+// allocating a buffer per read costs a driver allocation each time, and a staging buffer as
+// large as the read would double the memory of a large buffer. A larger read goes through
+// it in pieces. Freed by the context (releaseStagingBuffer) while it is still current.
+constexpr GLsizeiptr kStagingBytes = GLsizeiptr(1) << 20;
+Buffer stagingBuffer;
+
+void releaseStagingBuffer() {
+    stagingBuffer = Buffer();
+}
+
 void Buffer::download(void* data, GLsizeiptr size, GLintptr offset) const {
     if (use() == BufferUse::ReadBack) {
         glBindBuffer(GL_COPY_READ_BUFFER, id());
@@ -54,11 +65,15 @@ void Buffer::download(void* data, GLsizeiptr size, GLintptr offset) const {
         glBindBuffer(GL_COPY_READ_BUFFER, 0);
         return;
     }
-    const Buffer staging("read-back staging", size, BufferUse::ReadBack);
+    if (!stagingBuffer)
+        stagingBuffer = Buffer("read-back staging", kStagingBytes, BufferUse::ReadBack);
     glBindBuffer(GL_COPY_READ_BUFFER, id());
-    glBindBuffer(GL_COPY_WRITE_BUFFER, staging.id());
-    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, offset, 0, size);
-    glGetBufferSubData(GL_COPY_WRITE_BUFFER, 0, size, data);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, stagingBuffer.id());
+    for (GLsizeiptr done = 0; done < size; done += kStagingBytes) {
+        const GLsizeiptr piece = std::min(kStagingBytes, size - done);
+        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, offset + done, 0, piece);
+        glGetBufferSubData(GL_COPY_WRITE_BUFFER, 0, piece, static_cast<char*>(data) + done);
+    }
     glBindBuffer(GL_COPY_READ_BUFFER, 0);
     glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
 }

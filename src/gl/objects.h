@@ -123,12 +123,18 @@ public:
     GLsizeiptr size() const { return shape().size; }
     BufferUse use() const { return shape().use; }
     void upload(const void* data, GLsizeiptr size, GLintptr offset = 0) const;
-    // Reads `size` bytes from `offset` (waits for the GL). A ReadBack buffer is read directly;
-    // any other is first copied into a temporary ReadBack buffer, so that the driver never
-    // has to move a GPU-resident buffer to host memory. Shader writes need
-    // GL_BUFFER_UPDATE_BARRIER_BIT before either way.
+    // Reads `size` bytes from `offset`, and waits for the GL to finish writing them: for
+    // results the user asked for (--output, finish()) or that changed, never once a frame
+    // (gl/fenced_read.h reads a frame late without waiting). A ReadBack buffer is read
+    // directly; any other is copied, in pieces of at most 1 MiB, through one staging
+    // ReadBack buffer that every download shares, so that the driver never has to move a
+    // GPU-resident buffer to host memory. Shader writes need GL_BUFFER_UPDATE_BARRIER_BIT
+    // before either way.
     void download(void* data, GLsizeiptr size, GLintptr offset = 0) const;
 };
+
+// Frees the staging buffer that Buffer::download shares; a Context calls it before it ends.
+void releaseStagingBuffer();
 
 // An immutable-format 2D texture (glTexStorage2D) with one mip level. It carries no sampling
 // state of its own: image load/store needs none, and what samples it binds a sampler object

@@ -1,0 +1,135 @@
+// The fenced read (a GPU result read a frame late without a stall) and the shared staging
+// buffer of Buffer::download, on the real driver.
+#include "gl/fenced_read.h"
+
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "gl/gl_test.h"
+#include "gl/objects.h"
+
+namespace {
+
+using FencedRead = cs::test::GlTest;
+
+// What glFinish guarantees: every fence set before it has signalled.
+void waitForTheGpu() {
+    glFinish();
+}
+
+TEST_F(FencedRead, NothingIsKnownBeforeTheFirstCopyHasFinished) {
+    const std::uint32_t value = 7;
+    const cs::Buffer source("source", 4, cs::BufferUse::Computed, &value);
+    cs::FencedRead read("count", 4);
+    EXPECT_FALSE(read.known());
+    EXPECT_FALSE(read.poll());  // nothing requested: nothing to read
+    read.request(source);
+    waitForTheGpu();
+    EXPECT_TRUE(read.poll());
+    ASSERT_TRUE(read.known());
+    EXPECT_EQ(read.value<std::uint32_t>(), 7u);
+    EXPECT_FALSE(read.poll());  // no newer copy since
+}
+
+TEST_F(FencedRead, ReadsTheBytesAtTheOffsetAsTheyWereAtTheRequest) {
+    const std::vector<std::uint32_t> words = {1, 2, 3, 4};
+    const cs::Buffer source("words", 16, cs::BufferUse::Computed, words.data());
+    cs::FencedRead read("two words", 8);
+    read.request(source, 8);
+    // A later write to the source does not reach the copy already queued before it.
+    const std::uint32_t changed = 99;
+    source.upload(&changed, 4, 8);
+    waitForTheGpu();
+    read.poll();
+    struct Pair {
+        std::uint32_t a, b;
+    };
+    const Pair pair = read.value<Pair>();
+    EXPECT_EQ(pair.a, 3u);
+    EXPECT_EQ(pair.b, 4u);
+}
+
+TEST_F(FencedRead, KeepsTheNewestOfSeveralFinishedCopies) {
+    const cs::Buffer source("source", 4, cs::BufferUse::Computed);
+    cs::FencedRead read("newest", 4);
+    for (std::uint32_t frame = 1; frame <= 3; ++frame) {
+        source.upload(&frame, 4);
+        read.request(source);
+    }
+    waitForTheGpu();
+    read.poll();
+    EXPECT_EQ(read.value<std::uint32_t>(), 3u);
+}
+
+TEST_F(FencedRead, SkipsARequestWhenEveryCopyIsInFlight) {
+    const cs::Buffer source("source", 4, cs::BufferUse::Computed);
+    cs::FencedRead read("skipped", 4);
+    // Three slots: the fourth and fifth requests find none free and are dropped, not waited
+    // for, so the newest value read is the third's.
+    for (std::uint32_t frame = 1; frame <= 5; ++frame) {
+        source.upload(&frame, 4);
+        read.request(source);
+    }
+    waitForTheGpu();
+    read.poll();
+    EXPECT_EQ(read.value<std::uint32_t>(), 3u);
+    // Once read, the slots are free again.
+    read.request(source);
+    waitForTheGpu();
+    read.poll();
+    EXPECT_EQ(read.value<std::uint32_t>(), 5u);
+}
+
+TEST_F(FencedRead, ResetForgetsTheValueAndTheCopiesInFlight) {
+    const std::uint32_t value = 5;
+    const cs::Buffer source("source", 4, cs::BufferUse::Computed, &value);
+    cs::FencedRead read("reset", 4);
+    read.request(source);
+    waitForTheGpu();
+    read.poll();
+    read.request(source);
+    read.reset();
+    EXPECT_FALSE(read.known());
+    waitForTheGpu();
+    EXPECT_FALSE(read.poll());
+    EXPECT_FALSE(read.known());
+}
+
+TEST_F(FencedRead, AValueOfTheWrongSizeIsABug) {
+    cs::FencedRead read("sized", 8);
+    EXPECT_THROW(read.value<std::uint32_t>(), std::logic_error);
+}
+
+// --- Buffer::download through the shared staging buffer --------------------------------
+
+using StagedDownload = cs::test::GlTest;
+
+// Larger than the 1 MiB staging buffer and not a multiple of it, at an odd offset: the
+// pieces must join without a gap or an overlap.
+TEST_F(StagedDownload, AReadLargerThanTheStagingBufferArrivesWhole) {
+    const std::size_t words = (std::size_t(5) << 20) / 4 / 2 + 13;  // 2.5 MiB and a bit
+    std::vector<std::uint32_t> data(words);
+    std::iota(data.begin(), data.end(), 0x01000000u);
+    const cs::Buffer source("large", GLsizeiptr(words * 4), cs::BufferUse::Computed, data.data());
+    std::vector<std::uint32_t> back(words - 1, 0);
+    source.download(back.data(), GLsizeiptr(back.size() * 4), 4);
+    EXPECT_EQ(back, std::vector<std::uint32_t>(data.begin() + 1, data.end()));
+}
+
+// The staging buffer is kept between downloads: after several, exactly one buffer of that
+// label exists (a buffer made and deleted per read would leave none).
+TEST_F(StagedDownload, KeepsOneStagingBufferForEveryRead) {
+    const std::uint32_t value = 11;
+    const cs::Buffer source("small", 4, cs::BufferUse::Computed, &value);
+    std::uint32_t back = 0;
+    for (int read = 0; read < 3; ++read) source.download(&back, 4);
+    EXPECT_EQ(back, 11u);
+    int staging = 0;
+    for (GLuint name = 1; name < 4096; ++name)
+        if (glIsBuffer(name) && cs::test::objectLabel(GL_BUFFER, name) == "read-back staging")
+            ++staging;
+    EXPECT_EQ(staging, 1);
+}
+
+}  // namespace
