@@ -17,7 +17,10 @@ layout(local_size_x = 256) in;
 layout(std430, binding = 2) writeonly buffer Indices { uint indices[]; };
 #include "compact_result.glsl"  // the count, and the groups this pass was dispatched with
 
-uniform uint top;  // the level of one cell
+// The level of one cell, from a buffer that build() fills, not from a uniform: zink (Mesa
+// 22.3) compiles a uniform that bounds a loop into the shader by value, and ran this program,
+// bound again for the next run, with the top of an earlier one (README, known driver issues).
+layout(std430, binding = 3) readonly buffer Top { uint top; };
 
 void main() {
     uint key = linearItem();

@@ -21,6 +21,7 @@ void GpuHistoPyramid::build(const Buffer& flags, std::uint64_t n) {
         arguments_ = compactArgumentsProgram();
         traversal_ =
             Buffer("histopyramid traversal command", sizeof(CompactResult), BufferUse::Computed);
+        topLevel_ = Buffer("histopyramid top level", 4, BufferUse::Computed);
     }
     // Level sizes: a quarter of the level below, rounded up, until one cell is left; at least
     // one level above the base, so that the top is never the caller's flags.
@@ -43,6 +44,8 @@ void GpuHistoPyramid::build(const Buffer& flags, std::uint64_t n) {
             Buffer(partialSums_ ? "histopyramid levels (partial sums)" : "histopyramid levels",
                    GLsizeiptr(total * cellBytes), BufferUse::Computed);
     top_ = top;
+    const auto topLevel = std::uint32_t(top);
+    topLevel_.upload(&topLevel, 4);
     std::copy(cells, cells + kMaxPyramidLevels, cells_);
     std::copy(offsets, offsets + kMaxPyramidLevels, offsets_);
 
@@ -73,10 +76,10 @@ void GpuHistoPyramid::traverse(const Buffer& flags, const Buffer& indices) {
     DebugGroup group("histopyramid traverse");
     traverse_.use();
     setLevelUniforms(traverse_);
-    glUniform1ui(traverse_.uniform("top"), GLuint(top_));
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, flags.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, levels_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, indices.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, topLevel_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 7, traversal_.id());
     // As many groups as the count needs, however many elements the base has: the GPU wrote
     // the command in build(), and no read-back stands in between.

@@ -58,6 +58,9 @@ private:
     bool partialSums_;
     Program build_, traverse_, arguments_;
     Buffer levels_, traversal_;  // traversal_: a CompactResult sized for traverse_
+    // top_ for the traversal's loop, in a buffer rather than a uniform: see
+    // histopyramid_traverse.comp.
+    Buffer topLevel_;
     int top_ = 0;
     std::uint32_t cells_[kMaxPyramidLevels] = {}, offsets_[kMaxPyramidLevels] = {};
 };
