@@ -5,6 +5,7 @@
 #include <string>
 
 #include "gl/debug.h"
+#include "gl/kept_bindings.h"
 #include "util/error.h"
 
 namespace cs {
@@ -33,6 +34,7 @@ void dispatchItems(const Program& program, std::uint32_t items, std::uint32_t bi
 }  // namespace
 
 void GpuBinSort::count(const Buffer& keys, std::uint32_t items, std::uint32_t bins) {
+    const KeptBindings kept;  // the caller's bindings, back as they were on return
     if (bins == 0 || bins == std::numeric_limits<std::uint32_t>::max())
         throw Error("bin sort: " + std::to_string(bins) + " bins; it takes 1 to 2^32 - 2");
     requireUints(keys, "a key buffer", items);
@@ -66,6 +68,7 @@ void GpuBinSort::count(const Buffer& keys, std::uint32_t items, std::uint32_t bi
 }
 
 void GpuBinSort::scan() {
+    const KeptBindings kept;  // the caller's bindings, back as they were on return
     if (!keys_) throw Error("bin sort: scan() before count()");
     // bins + 1 counts, the last one zero: its exclusive sum is the end of the last bin.
     scan_.run(starts_, starts_, std::uint64_t(bins_) + 1, 1, ScanMode::Exclusive);
@@ -74,6 +77,7 @@ void GpuBinSort::scan() {
 }
 
 void GpuBinSort::scatter(const Buffer& order) {
+    const KeptBindings kept;  // the caller's bindings, back as they were on return
     if (!keys_) throw Error("bin sort: scatter() before count()");
     requireUints(order, "an order buffer", items_);
     DebugGroup group("bin sort: scatter");

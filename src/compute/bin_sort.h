@@ -27,6 +27,9 @@
 // Steps 1, 2 and the first half of 3 cost O(items + bins). Putting a bin in index order costs
 // each item a look at every member of its bin: the sum over bins of members², a few per item
 // when bins are small (the cells of a neighbour grid), but n² for n items in one bin.
+//
+// Bindings: it leaves the caller's as it found them (the program in use, the indirect dispatch
+// buffer and shader storage points 0-7; gl/kept_bindings.h), so a caller binds its own once.
 #include <cstdint>
 
 #include "compute/scan.h"

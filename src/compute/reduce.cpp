@@ -4,12 +4,14 @@
 #include <vector>
 
 #include "gl/debug.h"
+#include "gl/kept_bindings.h"
 #include "util/error.h"
 
 namespace cs {
 
 void GpuReduce::sum(const Buffer& input, std::uint64_t count, const Buffer& result,
                     GLintptr resultOffset) {
+    const KeptBindings kept;  // the caller's bindings, back as they were on return
     const std::uint32_t bytes = elementBytes(type_);
     if (std::uint64_t(input.size()) < count * bytes)
         throw Error("sum of " + std::to_string(count) + " elements needs a buffer of " +

@@ -10,6 +10,9 @@
 // to the next one's reads: the dispatch boundary is the only barrier between work groups.
 // Arithmetic: see ElementType (tiles.h); float sums differ from a sequential loop by rounding
 // (bounded in tests/gl/reduce_test.cpp).
+//
+// Bindings: it leaves the caller's as it found them (the program in use, the indirect dispatch
+// buffer and shader storage points 0-7; gl/kept_bindings.h), so a caller binds its own once.
 #include <cstdint>
 
 #include "compute/tiles.h"

@@ -5,6 +5,7 @@
 
 #include "gl/debug.h"
 #include "gl/info.h"
+#include "gl/kept_bindings.h"
 #include "util/error.h"
 
 namespace cs {
@@ -31,6 +32,7 @@ void grow(Buffer& buffer, const char* name, std::uint64_t bytes) {
 }  // namespace
 
 void GpuSort::run(const Buffer& keys, const Buffer& values, std::uint64_t count, int keyBits) {
+    const KeptBindings kept;  // the caller's bindings, back as they were on return
     if (keyBits < 1 || keyBits > 32)
         throw Error("sort: keys of " + std::to_string(keyBits) + " bits; 1 to 32 are sorted");
     const std::uint64_t bytes = count * 4;

@@ -22,6 +22,9 @@
 // A pass reads the data twice and writes it once. Keys known to be below 2^keyBits need only
 // keyBits / 4 passes, rounded up to an even number so that the result ends in `keys` and
 // `values`, written by a shader.
+//
+// Bindings: it leaves the caller's as it found them (the program in use, the indirect dispatch
+// buffer and shader storage points 0-7; gl/kept_bindings.h), so a caller binds its own once.
 #include <cstdint>
 
 #include "compute/scan.h"

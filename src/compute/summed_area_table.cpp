@@ -1,8 +1,11 @@
 #include "compute/summed_area_table.h"
 
+#include "gl/kept_bindings.h"
+
 namespace cs {
 
 void SummedAreaTable::build(const Buffer& pixels, const Buffer& table, int width, int height) {
+    const KeptBindings kept;  // the caller's bindings, back as they were on return
     const auto bytes = GLsizeiptr(width) * height * 16;
     if (columns_.size() != bytes)
         columns_ = Buffer("summed-area table columns", bytes, BufferUse::Computed);

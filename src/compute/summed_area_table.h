@@ -4,6 +4,9 @@
 // columns) are scanned and transposed back (OpenGL SuperBible, 6th ed., Listing 10.7). Entry (x, y)
 // is then the sum of all pixels with column <= x and row <= y, and the sum over any
 // rectangle takes four reads:  S(x1,y1) - S(x0-1,y1) - S(x1,y0-1) + S(x0-1,y0-1).
+//
+// Bindings: it leaves the caller's as it found them (the program in use, the indirect dispatch
+// buffer and shader storage points 0-7; gl/kept_bindings.h), so a caller binds its own once.
 #include "compute/scan.h"
 
 namespace cs {

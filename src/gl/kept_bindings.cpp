@@ -1,0 +1,33 @@
+#include "gl/kept_bindings.h"
+
+namespace cs {
+
+KeptBindings::KeptBindings() {
+    glGetIntegerv(GL_CURRENT_PROGRAM, &program_);
+    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &indirect_);
+    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &genericStorage_);
+    for (GLuint point = 0; point < kStoragePoints; ++point) {
+        Storage& kept = storage_[point];
+        glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, point, &kept.buffer);
+        glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, point, &kept.offset);
+        glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, point, &kept.size);
+    }
+}
+
+KeptBindings::~KeptBindings() {
+    for (GLuint point = 0; point < kStoragePoints; ++point) {
+        const Storage& kept = storage_[point];
+        // A range bound with glBindBufferRange reports its size; a whole buffer bound with
+        // glBindBufferBase (or nothing) reports 0.
+        if (kept.buffer != 0 && kept.size > 0)
+            glBindBufferRange(GL_SHADER_STORAGE_BUFFER, point, GLuint(kept.buffer),
+                              GLintptr(kept.offset), GLsizeiptr(kept.size));
+        else
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, point, GLuint(kept.buffer));
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, GLuint(genericStorage_));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(indirect_));
+    glUseProgram(GLuint(program_));
+}
+
+}  // namespace cs
