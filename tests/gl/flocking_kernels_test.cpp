@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <glm/glm.hpp>
+#include <limits>
 #include <vector>
 
 #include "flocking/boids.h"
@@ -111,11 +112,33 @@ class FlockingFrames : public cs::test::GlTest {};
 // (side horizontal); at rest the plane faces +z, and flying straight up or down it takes
 // its side from +z. Tolerance: the frame is a few roundings of unit vectors, 2e-6 allows
 // some 30 ulps of 1.
+//
+// The velocities include those that break v / largest on a GPU, where a / b is a * (1 / b)
+// and 1 / b flushes to zero for b past 2^126 (3e38, the largest float, 2^127), the
+// exponents at both ends of directionOf's range (its ldexp clamps the exponent at 126), a
+// largest component just above the 1e-30 cut-off, and small components that the scaling
+// makes denormal.
 TEST_F(FlockingFrames, FramesAlongTheVelocity) {
-    const std::vector<glm::vec3> velocities = {
-        {1, 0, 0},         {0, 0, -3},         {0.3f, 0.2f, -0.9f}, {-5, 4, 2},
-        {1e-3f, 0, 1e-3f}, {0, 0, 0},          {0, 7, 0},           {0, -2, 0},
-        {1e30f, 1e30f, 0}, {3e38f, 0, -3e38f}, {1e-25f, 0, 0},      {0, 1e-35f, 0}};
+    const float largestFloat = std::numeric_limits<float>::max();
+    const float twoTo127 = std::ldexp(1.0f, 127);
+    const std::vector<glm::vec3> velocities = {{1, 0, 0},
+                                               {0, 0, -3},
+                                               {0.3f, 0.2f, -0.9f},
+                                               {-5, 4, 2},
+                                               {1e-3f, 0, 1e-3f},
+                                               {0, 0, 0},
+                                               {0, 7, 0},
+                                               {0, -2, 0},
+                                               {1e30f, 1e30f, 0},
+                                               {3e38f, 0, -3e38f},
+                                               {1e-25f, 0, 0},
+                                               {0, 1e-35f, 0},
+                                               {largestFloat, -largestFloat, largestFloat},
+                                               {-largestFloat, 1.0f, 1e-30f},
+                                               {twoTo127, 0, twoTo127},
+                                               {0.5f * twoTo127, -twoTo127, 3e37f},
+                                               {2e-30f, 0, -1.5e-30f},
+                                               {0, 1e20f, 1e-20f}};
     std::vector<Boid> boids;
     for (const glm::vec3& v : velocities) boids.push_back({{1, 2, 3}, 0, v, 0});
     const auto frames = runOverBoids<Frame>("orient.comp", boids, 2, nullptr);
