@@ -39,14 +39,20 @@ void integrate(inout vec3 x, inout vec3 v) {
     }
 }
 
-// The box [-1, 1]^3: a particle past a wall is put back on it, moving away.
-void collideWithBox(inout vec3 x, inout vec3 v) {
-    for (int axis = 0; axis < 3; ++axis) {
-        if (abs(x[axis]) > 1.0) {
-            x[axis] = sign(x[axis]);
-            if (v[axis] * x[axis] > 0.0) v[axis] *= -restitution;
-        }
+// The box [-1, 1]^3: a particle past a wall is put back on it, moving away. One wall pair
+// per axis, each written out on its named component: a loop that wrote x[axis] and v[axis]
+// in place by a variable index is the kind of code a GPU driver has miscompiled (see
+// shaders/compute/scan_common.glsl), and plain code leaves a compiler nothing to get wrong.
+void collideWithWalls(inout float x, inout float v) {
+    if (abs(x) > 1.0) {
+        x = sign(x);
+        if (v * x > 0.0) v *= -restitution;
     }
+}
+void collideWithBox(inout vec3 x, inout vec3 v) {
+    collideWithWalls(x.x, v.x);
+    collideWithWalls(x.y, v.y);
+    collideWithWalls(x.z, v.z);
 }
 
 // A particle inside the sphere goes to the nearest point of its surface; if it moves into
