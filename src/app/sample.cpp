@@ -80,6 +80,8 @@ int Sample::run(int argc, char** argv) {
         failOnGlErrors();
         stage = "writing its outputs";
         writeOutputs();  // only now that the run has succeeded
+        for (const std::string& line : statusLines_)
+            std::fprintf(stderr, "%s: %s\n", name_.c_str(), line.c_str());
         return 0;
     } catch (const UsageError& e) {
         std::fprintf(stderr, "%s: %s\n", name_.c_str(), e.what());
@@ -114,6 +116,10 @@ void Sample::queueOutput(const std::string& path, std::string bytes) {
 
 void Sample::queueOutput(const std::string& path, const void* data, std::size_t size) {
     queueOutput(path, std::string(static_cast<const char*>(data), size));
+}
+
+void Sample::queueStatus(std::string line) {
+    statusLines_.push_back(std::move(line));
 }
 
 void Sample::writeOutputs() const {

@@ -74,6 +74,9 @@ protected:
     // with writeFileAtomic once the run has succeeded, after its last GL error check.
     void queueOutput(const std::string& path, std::string bytes);
     void queueOutput(const std::string& path, const void* data, std::size_t size);
+    // Queues a status line for stderr (e.g. a measurement the run reports), printed once the
+    // outputs have been written: a run that fails prints its error line alone.
+    void queueStatus(std::string line);
 
     // Times the GL commands issued while the scope lives and names them as a debug group:
     //   { auto pass = gpuPass("invert"); glDispatchCompute(...); }
@@ -138,6 +141,7 @@ private:
     Image screenshot_;
     std::vector<std::pair<std::string, std::string>> outputs_;
     std::string benchText_;
+    std::vector<std::string> statusLines_;  // queueStatus, printed after the outputs
 };
 
 }  // namespace cs
