@@ -51,13 +51,46 @@ uniform uint tilesPerRow;    // tiles in one row (the tile sums have this many p
 uniform uint firstTile;      // tile index of this dispatch's first work group in its row
 uniform uint elementOffset;  // element index of the start of the bound data range
 
-// The invocation's place in the order of the tile's elements. With subgroups it goes subgroup
-// by subgroup, as their scans do: GL does not promise that gl_LocalInvocationIndex runs through
-// the subgroups in order. (Only a last subgroup could be partial, and it too numbers its
-// invocations from 0, so the ranks are still 0 to GROUP_SIZE - 1.)
+// The invocation's place in the order of the tile's elements, 0 to GROUP_SIZE - 1. With
+// subgroups it goes subgroup by subgroup, as their scans do (GL does not promise that
+// gl_LocalInvocationIndex runs through the subgroups in order), and within a subgroup in the
+// order of its invocations. The ranks are counted, not computed as gl_SubgroupID *
+// gl_SubgroupSize + gl_SubgroupInvocationID: that assumes every subgroup but the last is
+// full, which GL does not promise either (a driver may run subgroups narrower than the
+// gl_SubgroupSize it reports, or leave some partial). So each subgroup counts its invocations
+// with a ballot, and one invocation adds the counts up: findRanks(), which a kernel built
+// with SUBGROUPS calls first, in uniform control flow, before anything uses rank().
+//
+// The subgroups are counted too, as 1 + the largest gl_SubgroupID, rather than taken from
+// gl_NumSubgroups: lavapipe (Mesa 22.3) reports 12 subgroups for a work group of 100 in
+// subgroups of 8, yet runs 13, the last with gl_SubgroupID 12.
 #if SUBGROUPS
-uint rank() { return gl_SubgroupID * gl_SubgroupSize + gl_SubgroupInvocationID; }
+shared uint firstRankOf[GROUP_SIZE];  // per subgroup: room for subgroups of one invocation
+shared uint subgroupCount;
+uint invocationRank;
+void findRanks() {
+    if (gl_LocalInvocationIndex == 0u) subgroupCount = 0u;
+    barrier();  // wait for the subgroup count's zero
+    uvec4 members = subgroupBallot(true);  // this subgroup's invocations, all active here
+    if (subgroupElect()) {
+        firstRankOf[gl_SubgroupID] = subgroupBallotBitCount(members);
+        atomicMax(subgroupCount, gl_SubgroupID + 1u);
+    }
+    barrier();  // wait for every subgroup's count
+    if (gl_LocalInvocationIndex == 0u) {
+        uint first = 0u;
+        for (uint s = 0u; s < subgroupCount; ++s) {
+            uint count = firstRankOf[s];
+            firstRankOf[s] = first;
+            first += count;
+        }
+    }
+    barrier();  // wait for the subgroups' first ranks
+    invocationRank = firstRankOf[gl_SubgroupID] + subgroupBallotExclusiveBitCount(members);
+}
+uint rank() { return invocationRank; }
 #else
+void findRanks() {}  // nothing to find: the ranks are the local indices
 uint rank() { return gl_LocalInvocationIndex; }
 #endif
 
@@ -138,15 +171,17 @@ void scanPartTotals(uint parts) {
 // Work-group exclusive scan with subgroup operations: each subgroup scans its values with one
 // operation, one invocation scans the subgroup totals (a handful: 8 subgroups of 32 make 256
 // invocations), and everyone adds its subgroup's prefix. Two barriers. Returns the sum of
-// the values of the invocations before this one; groupSum is the sum over the whole work
-// group. Two calls must have a barrier() between them (every caller's do): a subgroup's next
-// total must not overwrite its prefix before all its invocations have read it.
+// the values of the invocations before this one in the order of rank(); groupSum is the sum
+// over the whole work group. Two calls must have a barrier() between them (every caller's
+// do): a subgroup's next total must not overwrite its prefix before all its invocations
+// have read it. Nothing here assumes full subgroups: subgroupExclusiveAdd adds over the
+// subgroup's invocations before this one, which is what rank() counts.
 VALUE workGroupExclusiveScan(VALUE value, out VALUE groupSum) {
     VALUE inSubgroup = subgroupExclusiveAdd(value);
     VALUE subgroupTotal = subgroupAdd(value);
     if (subgroupElect()) partPrefix[gl_SubgroupID] = subgroupTotal;
     barrier();  // wait for all subgroup totals
-    scanPartTotals(gl_NumSubgroups);
+    scanPartTotals(subgroupCount);  // counted by findRanks()
     barrier();  // wait for the subgroup prefixes and the total
 
     groupSum = groupTotal;

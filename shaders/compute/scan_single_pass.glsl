@@ -91,30 +91,40 @@ bool tryRead(uint slot, out VALUE value) {
     return true;
 }
 
-// The look-back is the work of one invocation, or with subgroup operations of the first
-// subgroup, while the rest of the work group waits at one barrier(). The whole work group
-// could share it, but only with barrier() inside the loop, and that alone made the scan about
-// 1.25 times slower on llvmpipe, fallback or not (see samples/prefix_sum/README.md).
+// Who looks back. In the portable kernel, one invocation, while the rest of the work group
+// waits at one barrier(). The whole work group could share it, but only with barrier() inside
+// the loop, and that alone made the scan about 1.25 times slower on llvmpipe, fallback or not
+// (see samples/prefix_sum/README.md). With subgroup operations the whole work group looks
+// back: one invocation polls, and a barrier() hands what it found to the others through
+// shared memory. Not a subgroup broadcast after the poller's `if`: that would assume that the
+// subgroup has reconverged there, which GL promises only for control flow uniform across the
+// whole work group, and a look-back by one subgroup is not.
 const uint SILENT = 0u, AGGREGATE = 1u, INCLUSIVE = 2u;
 
 #if SUBGROUPS
-bool looksBack() { return gl_SubgroupID == 0u; }
-// One invocation polls, and tells the others of the subgroup what it found.
-bool polls() { return subgroupElect(); }
-uint statusFromPoller(uint status) { return subgroupBroadcastFirst(status); }
-VALUE valueFromPoller(VALUE value) { return subgroupBroadcastFirst(value); }
-// The sum of a tile, by the subgroup: its invocations take the quads in turn.
-VALUE lookerTileSum(uint tile) {
-    VALUE sum = VALUE(0);
-    for (uint quad = gl_SubgroupInvocationID; quad < uint(TILE / 4); quad += gl_SubgroupSize)
-        sum += total(loadQuad(tile * TILE + quad * 4u));
-    return subgroupAdd(sum);
+bool looksBack() { return true; }  // the whole work group, in uniform control flow
+bool polls() { return gl_LocalInvocationIndex == 0u; }
+shared uint polledStatus;
+shared VALUE polledValue;
+// Everyone takes the poller's status and value.
+void shareThePoll(inout uint status, inout VALUE value) {
+    if (polls()) {
+        polledStatus = status;
+        polledValue = value;
+    }
+    barrier();  // wait for the poll's result
+    status = polledStatus;
+    value = polledValue;
 }
+// Before the next poll overwrites polledStatus and polledValue.
+void endStep() { barrier(); }  // wait until everyone has read the poll's result
+// The sum of a tile, by the whole work group, the way the tile's own work group adds it.
+VALUE lookerTileSum(uint tile) { return tileSum(tile); }
 #else
 bool looksBack() { return gl_LocalInvocationIndex == 0u; }
 bool polls() { return true; }
-uint statusFromPoller(uint status) { return status; }
-VALUE valueFromPoller(VALUE value) { return value; }
+void shareThePoll(inout uint status, inout VALUE value) {}  // the looker is the poller
+void endStep() {}
 // The sum of a tile, by one invocation, added up in the order in which the work group's own
 // scan adds it (invocations, raking segments, segment totals), so that for float it gives
 // the value the tile's own work group publishes.
@@ -151,8 +161,7 @@ VALUE lookBack(uint tile, VALUE carry) {
                 else if (tryRead(aggregateSlot(p), value)) status = AGGREGATE;
             }
         }
-        status = statusFromPoller(status);
-        value = valueFromPoller(value);
+        shareThePoll(status, value);
         if (status == SILENT) {
             // The decoupled fallback: tile p's work group has published nothing, and nothing
             // promises that it ever will (it may not even be running). Sum its tile from the
@@ -161,6 +170,7 @@ VALUE lookBack(uint tile, VALUE carry) {
             if (polls()) publish(aggregateSlot(p), value);
         }
         prefix = value + prefix;
+        endStep();
         if (status == INCLUSIVE) return prefix;
     }
     return carry + prefix;
@@ -170,6 +180,8 @@ shared uint sharedTile;
 shared VALUE sharedPrefix;
 
 void main() {
+    findRanks();  // each invocation's place in the tile (scan_common.glsl)
+
     // 1. The tile: the next one the counter hands out, not gl_WorkGroupID. Tiles go out in
     // the order work groups start, so every tile before this one belongs to a group that has
     // already started: no group ever looks back at one that has not begun.
