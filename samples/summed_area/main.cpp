@@ -67,10 +67,7 @@ private:
         // Upload as vec4 per pixel, channel values 0-255: a float copy of the bytes. The table
         // holds the sums of these values (what --output writes), exact while a sum stays
         // below 2^24; larger sums round, which is what the bias and tiled options address.
-        std::vector<glm::vec4> values(size_t(image.width) * image.height);
-        for (size_t i = 0; i < values.size(); ++i)
-            values[i] = glm::vec4(image.rgba[4 * i], image.rgba[4 * i + 1], image.rgba[4 * i + 2],
-                                  image.rgba[4 * i + 3]);
+        const std::vector<glm::vec4> values = summed_area::channelValues(image);
         pixels = cs::Buffer("pixels 0-255", bytes, cs::BufferUse::Input, values.data());
         normalised = cs::Buffer("normalised pixels", bytes, cs::BufferUse::Computed);
         columns = cs::Buffer("table columns", bytes, cs::BufferUse::Computed);
@@ -250,24 +247,31 @@ private:
     }
 
     void finish() override {
+        using summed_area::rgbPfm, summed_area::Rows;
         const int w = image.width, h = image.height;
         if (!options().output.empty())
-            queueOutput(options().output, summed_area::rgbPfm(w, h, outputTable()));
-        if (!blurOutput.empty()) queueOutput(blurOutput, summed_area::rgbPfm(w, h, downloadBlur()));
-        // A status line, so stderr: stdout carries only what was asked for (e.g. --output).
-        std::fprintf(stderr,
-                     "summed_area: blur error vs double CPU (1/255): max %.6f mean %.6f [bias %s, "
-                     "tiled %s]\n",
-                     error.max, error.mean, bias ? "on" : "off",
-                     tiled ? std::to_string(tileSize).c_str() : "off");
+            queueOutput(options().output, rgbPfm(w, h, outputTable(), Rows::TopFirst));
+        if (!blurOutput.empty())
+            queueOutput(blurOutput, rgbPfm(w, h, downloadBlur(), Rows::BottomFirst));
+        // A status line for stderr, printed after the outputs: a failed run prints only its error.
+        char line[160];
+        std::snprintf(line, sizeof line,
+                      "blur error vs double CPU (1/255): max %.6f mean %.6f [bias %s, tiled %s]",
+                      error.max, error.mean, bias ? "on" : "off",
+                      tiled ? std::to_string(tileSize).c_str() : "off");
+        queueStatus(line);
     }
 
-    // --output: the table of the input as it is (0-255 per channel, no bias), built once.
+    // --output: the input's table (0-255, no bias), rows counted from the image's TOP as in
+    // cv2.integral, MATLAB and NPP: built once over the file's rows, top first, kept so.
     std::vector<glm::vec4> outputTable() {
+        const std::vector<glm::vec4> topFirst = summed_area::channelValues(cs::flipRows(image));
+        cs::Buffer filePixels("pixels 0-255, top row first", pixels.size(), cs::BufferUse::Input,
+                              topFirst.data());
         cs::Buffer sums("output table", pixels.size(), cs::BufferUse::Computed);
         {
             auto pass = gpuPass("output table");
-            buildTable(pixels, sums);
+            buildTable(filePixels, sums);
             // The download copies what the shaders wrote.
             glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
         }

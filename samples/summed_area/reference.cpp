@@ -52,14 +52,23 @@ BlurError blurError(const std::vector<glm::vec4>& gpu, const std::vector<glm::dv
     return error;
 }
 
-std::string rgbPfm(int width, int height, const std::vector<glm::vec4>& values) {
+std::vector<glm::vec4> channelValues(const cs::Image& image) {
+    std::vector<glm::vec4> values(size_t(image.width) * image.height);
+    for (size_t i = 0; i < values.size(); ++i)
+        values[i] = glm::vec4(image.rgba[4 * i], image.rgba[4 * i + 1], image.rgba[4 * i + 2],
+                              image.rgba[4 * i + 3]);
+    return values;
+}
+
+std::string rgbPfm(int width, int height, const std::vector<glm::vec4>& values, Rows order) {
     // PfmImage keeps the top row first, as cs::Image does; encodePfm stores the rows bottom
     // up, as PFM does.
     cs::PfmImage pfm{width, height, {}};
     pfm.rgb.reserve(values.size() * 3);
-    for (int y = height - 1; y >= 0; --y)
+    for (int top = 0; top < height; ++top)
         for (int x = 0; x < width; ++x) {
-            const glm::vec4& v = values[size_t(y) * width + x];
+            const int row = order == Rows::TopFirst ? top : height - 1 - top;
+            const glm::vec4& v = values[size_t(row) * width + x];
             pfm.rgb.insert(pfm.rgb.end(), {v.r, v.g, v.b});
         }
     return cs::encodePfm(pfm);

@@ -25,7 +25,16 @@ struct BlurError {
 };
 BlurError blurError(const std::vector<glm::vec4>& gpu, const std::vector<glm::dvec4>& reference);
 
-// The R, G, B of width x height `values`, bottom row first, as the bytes of a PFM file.
-std::string rgbPfm(int width, int height, const std::vector<glm::vec4>& values);
+// Every pixel's R, G, B, A bytes as floats 0-255, in the image's row order: what the tables
+// sum, on the GPU.
+std::vector<glm::vec4> channelValues(const cs::Image& image);
+
+// The order of the rows in `values`: GL's, the image's bottom row first, or a file's, its
+// top row first.
+enum class Rows { BottomFirst, TopFirst };
+
+// The R, G, B of width x height `values` as the bytes of a PFM file, which stores the image's
+// bottom row first whatever the order of `values`.
+std::string rgbPfm(int width, int height, const std::vector<glm::vec4>& values, Rows order);
 
 }  // namespace summed_area

@@ -57,19 +57,6 @@ std::vector<Rgb> cpuTable(const cs::Image& image) {
     return table;
 }
 
-// The table the sample writes: rows count from the bottom, as GL keeps images, so entry
-// (x, y) sums the pixels with column <= x at or below row y. Returned top row first, as
-// loadPfm returns the file.
-std::vector<Rgb> outputTable(const cs::Image& image) {
-    const int w = image.width, h = image.height;
-    const std::vector<Rgb> fromBottom = cpuTable(cs::flipRows(image));
-    std::vector<Rgb> topFirst(fromBottom.size());
-    for (int y = 0; y < h; ++y)
-        std::copy_n(fromBottom.begin() + ptrdiff_t(h - 1 - y) * w, w,
-                    topFirst.begin() + ptrdiff_t(y) * w);
-    return topFirst;
-}
-
 // The blur the sample documents: radius maxRadius * x / (width - 1) (integer division), box
 // clamped to the image, mean of the values in [0, 1]. `direct` adds up every box pixel by
 // pixel; otherwise the boxes come from the double table (for images too big for that).
@@ -162,7 +149,7 @@ TEST_F(SummedAreaTest, OutputEqualsDoubleCpuTableOnAwkwardSizes) {
         const cs::PfmImage actual = table(image);
         ASSERT_EQ(actual.width, width);
         ASSERT_EQ(actual.height, height);
-        const std::vector<Rgb> expected = outputTable(image);
+        const std::vector<Rgb> expected = cpuTable(image);
         size_t bad = 0;
         for (size_t i = 0; i < expected.size(); ++i)
             for (int c = 0; c < 3; ++c)
@@ -172,9 +159,38 @@ TEST_F(SummedAreaTest, OutputEqualsDoubleCpuTableOnAwkwardSizes) {
     }
 }
 
-// The file itself: the standard header, and the image's bottom row first, as PFM stores
-// rows. The table counts rows from the bottom too, so the file's first entry is the
-// bottom-left pixel alone and its last entry the total of everything.
+// The table counts rows from the top of the input image, as cv2.integral, MATLAB's
+// integralImage and NPP do (README, "The PFM output"): on a 3 x 2 image that is not the same
+// upside down, entry (x, y) sums the pixels with column <= x and row <= y, row 0 the top row.
+// Small integers, so every sum is exact in float and compared exactly.
+TEST_F(SummedAreaTest, OutputCountsRowsFromTheTop) {
+    cs::Image image{3, 2, {}};
+    const std::uint8_t red[2][3] = {{1, 2, 3}, {10, 20, 30}};  // top row, then bottom row
+    for (int y = 0; y < 2; ++y)
+        for (int x = 0; x < 3; ++x) {
+            const std::uint8_t r = red[y][x];
+            image.rgba.insert(image.rgba.end(),
+                              {r, std::uint8_t(r + 100), std::uint8_t(7 * x + y), 255});
+        }
+    const cs::PfmImage actual = table(image);
+    ASSERT_EQ(actual.width, 3);
+    ASSERT_EQ(actual.height, 2);
+    // Red, spelled out: the top row's prefix sums, then both rows'.
+    const float expectedRed[2][3] = {{1, 3, 6}, {11, 33, 66}};
+    for (int y = 0; y < 2; ++y)
+        for (int x = 0; x < 3; ++x)
+            EXPECT_EQ(actual.rgb[(size_t(y) * 3 + x) * 3], expectedRed[y][x]) << x << "," << y;
+    // Every channel against the CPU table.
+    const std::vector<Rgb> expected = cpuTable(image);
+    for (size_t i = 0; i < expected.size(); ++i)
+        for (int c = 0; c < 3; ++c)
+            EXPECT_EQ(double(actual.rgb[i * 3 + c]), expected[i][c])
+                << "entry " << i << " channel " << c;
+}
+
+// The file itself: the standard header, and the image's LAST row first, as PFM stores rows,
+// so the file's first entry is the sum of the image's first column and its last entry the
+// total of everything.
 TEST_F(SummedAreaTest, OutputFileStoresRowsBottomToTop) {
     const cs::Image image = randomImage(17, 5, 3);
     table(image);
@@ -187,24 +203,24 @@ TEST_F(SummedAreaTest, OutputFileStoresRowsBottomToTop) {
         std::memcpy(&value, bytes.data() + header.size() + index * 4, 4);  // little-endian host
         return double(value);
     };
-    const std::vector<Rgb> expected = outputTable(image);  // top row first
-    EXPECT_EQ(fileFloat(0), channel(image, 0, 4, 0));      // the bottom-left pixel alone
-    EXPECT_EQ(fileFloat(0), expected[4 * 17][0]);          // the image's last row, column 0
-    EXPECT_EQ(fileFloat(4 * 17 * 3 + 16 * 3 + 2), expected[16][2]);  // top right: the total
+    const std::vector<Rgb> expected = cpuTable(image);
+    EXPECT_EQ(fileFloat(0), expected[4 * 17][0]);                // (0, 4): column 0 of all rows
+    EXPECT_EQ(fileFloat(16 * 3 + 2), expected[4 * 17 + 16][2]);  // (16, 4): the total
+    EXPECT_EQ(fileFloat(4 * 17 * 3), expected[0][0]);            // last file row: (0, 0), one pixel
+    EXPECT_EQ(fileFloat(4 * 17 * 3), channel(image, 0, 0, 0));
     double total = 0;
     for (int y = 0; y < 5; ++y)
         for (int x = 0; x < 17; ++x) total += channel(image, x, y, 2);
-    EXPECT_EQ(fileFloat(4 * 17 * 3 + 16 * 3 + 2), total);
+    EXPECT_EQ(fileFloat(16 * 3 + 2), total);
 }
 
 TEST_F(SummedAreaTest, BoxSumsFromTheOutputEqualDirectSums) {
     const int width = 301, height = 157;
     const cs::Image image = randomImage(width, height, 77);
     const cs::PfmImage sat = table(image);
-    // Entry (x, y) with y counted from the bottom, as the table does; the file, as loadPfm
-    // returns it, keeps the top row first.
+    // Entry (x, y), row 0 at the top, as the table counts and loadPfm returns the rows.
     auto at = [&](int x, int y, int c) {
-        return x < 0 || y < 0 ? 0.0 : double(sat.rgb[(size_t(height - 1 - y) * width + x) * 3 + c]);
+        return x < 0 || y < 0 ? 0.0 : double(sat.rgb[(size_t(y) * width + x) * 3 + c]);
     };
     std::mt19937 random(5);
     for (int i = 0; i < 300; ++i) {
@@ -216,10 +232,8 @@ TEST_F(SummedAreaTest, BoxSumsFromTheOutputEqualDirectSums) {
             double direct = 0;
             for (int y = y0; y <= y1; ++y)
                 for (int x = x0; x <= x1; ++x) direct += channel(image, x, y, c);
-            // The box's rows y0..y1 from the top are rows b0..b1 from the bottom.
-            const int b0 = height - 1 - y1, b1 = height - 1 - y0;
             const double fromTable =
-                at(x1, b1, c) - at(x0 - 1, b1, c) - at(x1, b0 - 1, c) + at(x0 - 1, b0 - 1, c);
+                at(x1, y1, c) - at(x0 - 1, y1, c) - at(x1, y0 - 1, c) + at(x0 - 1, y0 - 1, c);
             // Entries reach 301 x 157 x 255 = 1.2e7, where a float's step is 1: four
             // rounded entries may be off by a few units together.
             ASSERT_NEAR(fromTable, direct, 4.0)
@@ -326,6 +340,13 @@ TEST_F(SummedAreaTest, BlurOutputIsCheckedWithTheOthers) {
     expectFailure(run({"--output", table, "--blur-output", (dir / "." / "table.pfm").string()}), 2,
                   "--output and --blur-output name the same file");
     EXPECT_TRUE(fs::is_empty(dir));
+}
+
+// The blur's status line comes after the outputs are written, so that a run which fails to
+// write them (a full disk: /dev/full) prints its error alone.
+TEST_F(SummedAreaTest, AFailedRunPrintsOnlyItsError) {
+    const std::string input = save(randomImage(8, 4, 1));
+    expectFailure(run({"--input", input, "--blur-output", "/dev/full"}), 1, "/dev/full");
 }
 
 TEST_F(SummedAreaTest, BadParameterValues) {
