@@ -69,6 +69,11 @@ private:
     std::uint32_t count() const { return std::uint32_t(groups * groupSize); }
     std::uint32_t buckets() const { return std::max(count() / 4, 1u); }
 
+    void checkOptions() override {
+        if (!options().input.empty())
+            throw cs::UsageError("barriers runs its own experiments and takes no --input");
+    }
+
     void setup() override { build(); }
 
     // The group size is compiled into every shader, and every buffer holds an element per

@@ -95,6 +95,8 @@ private:
     }
 
     void checkOptions() override {
+        if (!options().input.empty())
+            throw cs::UsageError("workgroups dispatches its own ids and takes no --input");
         if (!anySizeGiven()) return;
         if (params.given(&preset) && preset != "custom")
             throw cs::UsageError("preset=" + preset +

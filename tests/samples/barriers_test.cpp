@@ -109,6 +109,14 @@ TEST_F(BarriersTest, AGroupSizeNotOfferedIsRefused) {
     expectFailure(run({"--set", "group_size=100"}), 2, "64, 128, 256, 512, 1024");
 }
 
+// The experiments make their own data: an --input would be silently ignored.
+TEST_F(BarriersTest, InputIsRefused) {
+    const std::string output = (dir / "report.json").string();
+    expectFailure(run({"--input", (dir / "data.bin").string(), "--output", output}), 2,
+                  "no --input");
+    EXPECT_FALSE(std::filesystem::exists(output));
+}
+
 TEST_F(BarriersTest, AFailedRunWritesNoReport) {
     const std::string output = (dir / "report.json").string();
     expectFailure(run({"--set", "runs=0", "--output", output}), 2, "runs");

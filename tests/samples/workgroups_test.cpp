@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <random>
 #include <sstream>
 #include <string>
@@ -279,6 +280,14 @@ TEST_F(WorkgroupsTest, TooMuchSharedMemoryShowsTheLinkLog) {
               std::string::npos)
         << result.err;
     EXPECT_EQ(result.err.find("should have refused it"), std::string::npos) << result.err;
+}
+
+// The ids are the dispatch's own: an --input would be silently ignored.
+TEST_F(WorkgroupsTest, InputIsRefused) {
+    const std::string output = (dir / "ids.bin").string();
+    expectFailure(run({"--input", (dir / "ids_in.bin").string(), "--output", output}), 2,
+                  "no --input");
+    EXPECT_FALSE(std::filesystem::exists(output));
 }
 
 TEST_F(WorkgroupsTest, UnknownPresetAndColour) {
