@@ -106,12 +106,14 @@ case $mode in
             exit 1
         fi ;;
     golden)
-        # The renderer's directory: vendor and renderer without their parenthesised details
-        # (LLVM version, driver build), lower case, e.g. mesa-x-org-llvmpipe.
+        # The renderer's directory: vendor and renderer without their innermost parenthesised
+        # details (LLVM version, driver build), lower case, e.g. mesa-x-org-llvmpipe. A layered
+        # driver keeps the device it runs on: zink (llvmpipe (LLVM ...)), zink over lavapipe,
+        # is collabora-ltd-zink-llvmpipe, apart from zink over a GPU's Vulkan driver.
         info=$("$exe" --headless --info)
         vendor=$(sed -n 's/^vendor: *//p' <<<"$info")
         renderer=$(sed -n 's/^renderer: *//p' <<<"$info")
-        key=$(sed -e 's/([^)]*)//g' <<<"$vendor $renderer" | tr 'A-Z' 'a-z' |
+        key=$(sed -e 's/([^()]*)//g' <<<"$vendor $renderer" | tr 'A-Z' 'a-z' |
               sed -e 's/[^a-z0-9]\+/-/g' -e 's/^-//' -e 's/-$//')
         set_dir="$golden/$key"
         if [ "${CS_UPDATE_GOLDEN:-}" = 1 ]; then
