@@ -83,6 +83,9 @@ private:
         return algorithm == "reduce_then_scan" ? "reduce-then-scan" : "single pass";
     }
     int shownStep() const { return std::min(step, stepsFor(count())); }
+    std::string source() const {
+        return options().input.empty() ? "the generated array" : cs::printable(options().input);
+    }
 
     void checkOptions() override {
         if (!options().input.empty())
@@ -117,6 +120,13 @@ private:
     void createBuffers() {
         if (options().input.empty())
             values = prefix_sum::generateValues(std::uint32_t(elements), isFloat(), seed());
+        // A NaN or an infinity in the input would only scan into more of them: refused, as
+        // every sample refuses them in a state file (here also when the overlay turns uint
+        // words into floats).
+        const std::size_t bad = isFloat() ? prefix_sum::firstNonFinite(values) : count();
+        if (bad < count())
+            throw cs::Error(source() + ": value " + std::to_string(bad) +
+                            " is not a finite number (type=float)");
         const auto bytes = GLsizeiptr(values.size() * 4);
         input = cs::Buffer("input", bytes, cs::BufferUse::Input, values.data());
         result = cs::Buffer("result", bytes, cs::BufferUse::Computed);
@@ -157,6 +167,14 @@ private:
         if (!resultsChanged) return;
         sums.resize(count());
         result.download(sums.data(), GLsizeiptr(sums.size() * 4));
+        // Finite floats scan into an infinity only where a sum passes the largest float
+        // (3.4e38): a runtime error naming the element, not a result. An exclusive scan's
+        // output i is the sum of the elements before i.
+        const std::size_t bad = isFloat() ? prefix_sum::firstNonFinite(sums) : count();
+        if (bad < count())
+            throw cs::Error(source() + ": the float sum stops being finite at element " +
+                            std::to_string(mode == "exclusive" ? bad - 1 : bad) +
+                            " (it overflows float)");
         stepValues.resize(fitsOneGroup() ? count() : 0);
         if (!stepValues.empty())
             stepState.download(stepValues.data(), GLsizeiptr(stepValues.size() * 4));

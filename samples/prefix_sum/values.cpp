@@ -1,5 +1,6 @@
 #include "values.h"
 
+#include <cmath>
 #include <cstring>
 #include <random>
 
@@ -44,6 +45,12 @@ double valueOf(std::uint32_t word, bool isFloat) {
     float value;
     std::memcpy(&value, &word, 4);
     return double(value);
+}
+
+std::size_t firstNonFinite(const std::vector<std::uint32_t>& words) {
+    for (std::size_t i = 0; i < words.size(); ++i)
+        if (!std::isfinite(valueOf(words[i], true))) return i;
+    return words.size();
 }
 
 }  // namespace prefix_sum

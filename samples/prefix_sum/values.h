@@ -1,6 +1,7 @@
 #pragma once
 // The arrays the prefix_sum sample scans, on the CPU: the --input/--output file format,
 // the generated array, and what one 32-bit word holds. Nothing here touches OpenGL.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,5 +19,9 @@ std::vector<std::uint32_t> generateValues(std::uint32_t count, bool isFloat, std
 
 // The value a word holds: a uint32, or the bits of a float32.
 double valueOf(std::uint32_t word, bool isFloat);
+
+// The index of the first word whose float32 is not a finite number (a NaN or an infinity), or
+// words.size() when all are finite.
+std::size_t firstNonFinite(const std::vector<std::uint32_t>& words);
 
 }  // namespace prefix_sum

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <random>
 
 #include "support/process.h"
@@ -174,6 +175,41 @@ TEST_F(PrefixSumTest, InputSizeNotAMultipleOfFour) {
 
 TEST_F(PrefixSumTest, MissingInputFile) {
     expectFailure(prefixSum({"--input", (dir / "nope.bin").string()}), 1, "nope.bin");
+}
+
+// As in every sample's state file, a NaN or an infinity in float input is refused, named by
+// its index, and nothing is written. The same bits as uint32 are plain numbers.
+TEST_F(PrefixSumTest, NonFiniteFloatInputIsRefused) {
+    const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    for (const float bad : {nan, inf, -inf}) {
+        SCOPED_TRACE(bad);
+        writeValues(input, std::vector<float>{1.0f, 2.0f, bad, 3.0f, nan});
+        expectFailure(prefixSum({"--input", input, "--output", output, "--set", "type=float"}), 1,
+                      "in.bin: value 2 is not a finite number");
+        EXPECT_FALSE(fs::exists(output));
+    }
+    const cs::ProcessResult asUint = prefixSum({"--input", input, "--output", output});
+    EXPECT_EQ(asUint.exitCode, 0) << asUint.err;
+}
+
+// Finite floats whose sum passes the largest float (3.4e38) would scan into infinities: the
+// run fails, naming the element where the sum stops being finite (element 2 here, in every
+// order of addition: no output before it can overflow), and writes nothing. An exclusive
+// scan's first infinite output is one later, and names the same element.
+TEST_F(PrefixSumTest, FloatSumsThatOverflowAreARuntimeError) {
+    const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+    writeValues(input, std::vector<float>{1.0f, 3e38f, 3e38f, 1.0f, 1.0f});
+    for (const char* algorithm : {"library", "reduce_then_scan", "single_group"})
+        for (const char* mode : {"inclusive", "exclusive"}) {
+            SCOPED_TRACE(std::string(algorithm) + " " + mode);
+            expectFailure(prefixSum({"--input", input, "--output", output, "--set", "type=float",
+                                     "--set", std::string("algorithm=") + algorithm, "--set",
+                                     std::string("mode=") + mode}),
+                          1, "in.bin: the float sum stops being finite at element 2");
+            EXPECT_FALSE(fs::exists(output));
+        }
 }
 
 TEST_F(PrefixSumTest, UnknownType) {
