@@ -15,6 +15,12 @@ const Variant kVariants[4] = {{"springs gather", Solver::Springs, false},
                               {"xpbd jacobi", Solver::Xpbd, false},
                               {"xpbd coloured", Solver::Xpbd, true}};
 
+std::string variantName(const Physics& p) {
+    if (p.solver == Solver::Xpbd) return p.colouring ? "xpbd coloured" : "xpbd jacobi";
+    if (p.colouring) return "springs coloured";
+    return p.naiveScatter ? "springs naive" : "springs gather";
+}
+
 cs::BenchFigure throughputFigure(const std::string& name, double pointSubsteps,
                                  double bytesPerPoint, double ms, const cs::Calibration& c) {
     const double rate = ms > 0 ? pointSubsteps / (ms * 1e-3) : 0.0;  // per second
@@ -123,7 +129,17 @@ std::vector<cs::BenchFigure> convergenceSweep(const Sweep& sweep, int largest) {
 
 std::vector<cs::BenchFigure> runSweep(const Sweep& sweep, const cs::Calibration& calibration) {
     const int largest = sweep.largest > 0 ? sweep.largest : defaultLargest();
-    std::vector<cs::BenchFigure> figures = gridSweep(sweep, largest, calibration);
+    std::vector<cs::BenchFigure> figures;
+    if (sweep.frames.ms >= 0) {
+        const Physics& p = sweep.base;
+        const Sweep::Frames& f = sweep.frames;
+        const std::string name = variantName(p);
+        figures.push_back(throughputFigure(
+            name + " " + std::to_string(f.columns) + "x" + std::to_string(f.rows),
+            double(f.columns) * f.rows * p.substeps,
+            sweep.bytesPerPoint({name, p.solver, p.colouring}), f.ms, calibration));
+    }
+    for (const cs::BenchFigure& f : gridSweep(sweep, largest, calibration)) figures.push_back(f);
     for (const cs::BenchFigure& f : convergenceSweep(sweep, largest)) figures.push_back(f);
     return figures;
 }

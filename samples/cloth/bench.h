@@ -21,6 +21,10 @@ struct Variant {
 };
 extern const Variant kVariants[4];
 
+// The name of the variant `p` steps with, which names its pass time in the overlay and in
+// --bench: one of kVariants', or "springs naive" for the racing scatter.
+std::string variantName(const Physics& p);
+
 // points x substeps per second, as a fraction of what the copy bandwidth allows at
 // `bytesPerPoint` per point and substep.
 cs::BenchFigure throughputFigure(const std::string& name, double pointSubsteps,
@@ -38,9 +42,16 @@ struct Sweep {
     // One step of `physics` on the GPU.
     std::function<void(const Physics& physics)> step;
     cs::GpuProfiler::Method timing;
+    // The frames' own steps, where they ran one of kVariants on the GPU: `base` on a
+    // columns x rows grid, ms per step (their median); ms < 0: none.
+    struct Frames {
+        int columns = 0, rows = 0;
+        double ms = -1.0;
+    } frames;
 };
 
-// The grid sweep: for n = 8, 16, 32, ... up to the largest edge, every variant with `base`'s
+// First the frames' steps, as "<variant> <columns>x<rows>", against the roofline. Then the
+// grid sweep: for n = 8, 16, 32, ... up to the largest edge, every variant with `base`'s
 // other numbers: "<variant> n=<n> gpu" and "cpu" in ms per step (the median of 5 steps, or
 // of 1 where one takes over 200 ms), "cpu/gpu" (above 1: the GPU is faster), and the GPU's
 // throughput against its roofline (bytesPerPoint(variant)).

@@ -1,22 +1,30 @@
-// cloth: the thesis' mass-spring cloth (a grid of points, each tied to up to twelve
-// neighbours) falling onto a sphere and the ground, made correct and stable: explicit springs
-// gathered per point into a second buffer, or scattered per spring by graph colouring, and
-// XPBD distance constraints with substeps, coloured or by Jacobi. The cloth is drawn straight
-// from the simulation's buffers, and the mouse drags it by a point. See README.md.
+// cloth: the thesis' mass-spring cloth (points, each tied to up to twelve neighbours) falling
+// onto a sphere and the ground, made correct and stable: explicit springs gathered per point
+// into a second buffer or scattered per spring by graph colouring, and XPBD with substeps,
+// coloured or by Jacobi; drawn from the simulation's buffers, dragged by the mouse. README.md.
+//
+// The frame: update() → step() → gpuStep() here, each solver's substep in passes.cpp.
+//   `substeps` times, the solver's substep, with a SHADER_STORAGE barrier after every pass:
+//     springs, gather     springs_gather.comp into the other buffers, which then swap
+//     springs, colouring  springs_scatter.comp per colour (12) or, racing, once (naive_scatter);
+//                         race_check.comp (while the overlay shows it); springs_integrate.comp
+//     xpbd                xpbd_predict.comp; xpbd_coloured.comp per colour (12), or
+//                         xpbd_jacobi.comp into the other buffer (then swapped); xpbd_finalize
+//   normals.comp, then VERTEX_ATTRIB_ARRAY | SHADER_STORAGE | BUFFER_UPDATE for render()'s draw
+//   measure() (the overlay's): diagnostics.comp, SHADER_STORAGE, cs::GpuReduce, fenced reads
 #include <imgui.h>
 
-#include <chrono>
 #include <utility>
 
 #include "app/sample.h"
 #include "bench.h"
 #include "cloth.h"
 #include "compute/reduce.h"
-#include "gl/info.h"
+#include "gl/fenced_read.h"
 #include "gl/program.h"
 #include "overlay.h"
+#include "passes.h"
 #include "renderer.h"
-#include "solvers.h"
 #include "state.h"
 #include "util/error.h"
 #include "view.h"
@@ -67,23 +75,21 @@ private:
                               "renderer, else 1024)");
 
     // The state: positions and velocities twice, rest lengths, normals, force sums, substep
-    // starts (state.h), and the passes of each solver (solvers.h).
-    cloth::GpuCloth gpu;
+    // starts (state.h), and the programs of each solver's passes (passes.h).
+    cloth::Sides sides;  // the GPU's state, and compute=cpu's
+    cloth::GpuCloth& gpu = sides.gpu;
     cloth::SpringPasses springs;
     cloth::XpbdPasses xpbd;
     cs::Program computeNormals;
     int columns = 0, rows = 0;
     std::vector<cloth::Point> initial;  // what reset returns to
-    cloth::CpuCloth cpu;                // compute=cpu
     long long stepsDone = 0;
 
-    // The overlay's figures, and the drawing.
+    // The overlay's figures, read a frame or more late (overlay.h), and the drawing.
     cs::Program diagnose;
-    cs::Buffer perPoint, totals, lost;
     cs::GpuReduce reduce{cs::ElementType::Vec4};
-    glm::vec4 sums{0.0f};
-    GLuint lostCounts[2] = {0, 0};  // points, spring ends
-    bool watchRace = false, raceMeasured = false;
+    cloth::Figures figures;
+    bool watchRace = false, lostCounted = false;
     bool resetPressed = false;  // the overlay's button; update() does the GL work
     double cpuStepMs = 0.0;
     cloth::Renderer renderer;
@@ -94,18 +100,93 @@ private:
             throw cs::UsageError("--bench-max has no effect without --bench");
     }
 
+    void update(double) override {
+        if (params.changed({&gridWidth, &gridHeight})) reload();
+        if (std::exchange(resetPressed, false)) load(initial);
+        if (params.changed(&compute)) sides.stepOn(compute == "cpu");
+        if (params.changed(&pins)) sides.pin(pins, initial, grab.held());
+        if (params.changed({&solver, &colouring, &naiveScatter})) figures.forgetLost();
+        if (window())
+            grab.update(
+                window(), cloth::viewProjection(width(), height(), freeArea()), width(), height(),
+                !ImGui::GetIO().WantCaptureMouse, [&] { return sides.readPositions(); },
+                [&](int i, glm::vec4 point) { sides.setPoint(i, point); });
+        watchRace = !options().noUi && !options().bench;  // while the overlay shows the figures
+        if (!flags.given(&stepLimit) || stepsDone < stepLimit) step();  // --steps: no more
+        if (watchRace) measure();
+    }
+
+    void step() {
+        ++stepsDone;
+        if (compute == "cpu") {
+            cpuStepMs = sides.cpuStep(physics());
+            auto pass = gpuPass("upload");
+            gpu.upload(sides.cpu);  // for the draw
+            return;
+        }
+        auto pass = gpuPass(cloth::variantName(physics()).c_str());
+        gpuStep(physics());
+    }
+
+    // `substeps` of the solver's substeps, then the normals, for the draw and the next air.
+    void gpuStep(const cloth::Physics& p) {
+        setUniforms(p);
+        // The state at the bindings every pass declares (state.h), once: a pass that swaps two
+        // buffers binds them again (passes.cpp); the race check and measure() borrow 7 and 2.
+        gpu.bind();
+        for (int s = 0; s < p.substeps; ++s) {
+            if (p.solver == cloth::Solver::Xpbd) {
+                cloth::xpbdSubstep(gpu, xpbd, p.colouring);
+            } else if (p.colouring || p.naiveScatter) {
+                // The overlay shows what the scatter's race lost in the first substep.
+                const bool countLost = watchRace && s == 0;
+                cloth::scatterSubstep(gpu, springs, p.colouring,
+                                      countLost ? &figures.lost : nullptr);
+                lostCounted = lostCounted || countLost;
+            } else {
+                cloth::gatherSubstep(gpu, springs);
+            }
+        }
+        computeNormals.use();
+        glUniform2i(computeNormals.uniform("size"), columns, rows);
+        const glm::uvec3 groups = computeNormals.groupsFor(columns, rows);
+        glDispatchCompute(groups.x, groups.y, groups.z);
+        // The draw reads positions and normals as vertex attributes (VERTEX_ATTRIB_ARRAY),
+        // the next step's passes as storage (SHADER_STORAGE); picking and --output download
+        // the positions, and the pins and the mouse overwrite points (BUFFER_UPDATE).
+        glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
+                        GL_BUFFER_UPDATE_BARRIER_BIT);
+    }
+
+    // The overlay's energy, stretch and blow-up summed on the GPU, and the race's losses.
+    void measure() {
+        {
+            auto pass = gpuPass("diagnostics");
+            cloth::setUniforms(diagnose, physics(), columns, rows);
+            // The state too: no step need have run this frame (compute=cpu, --steps done).
+            gpu.bind();
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, figures.perPoint.id());  // borrowed
+            diagnose.use();
+            glUniform2i(diagnose.uniform("size"), columns, rows);
+            const glm::uvec3 groups = diagnose.groupsFor(columns, rows);
+            glDispatchCompute(groups.x, groups.y, groups.z);
+            // The reduction's shader reads the per-point values.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+            reduce.sum(figures.perPoint, std::uint64_t(columns) * rows, figures.totals);
+        }
+        // The totals came by a copy, the counts through a BUFFER_UPDATE barrier (passes.cpp).
+        figures.read(std::exchange(lostCounted, false));
+    }
+
     void setup() override {
-        auto kernel = [](const char* file) {
-            return cs::Program::compute(std::string("cloth/") + file);
-        };
+        auto kernel = [](const char* f) { return cs::Program::compute(std::string("cloth/") + f); };
         springs = {kernel("springs_gather.comp"), kernel("springs_scatter.comp"),
                    kernel("springs_integrate.comp"), kernel("race_check.comp")};
         xpbd = {kernel("xpbd_predict.comp"), kernel("xpbd_coloured.comp"),
                 kernel("xpbd_jacobi.comp"), kernel("xpbd_finalize.comp")};
         computeNormals = kernel("normals.comp");
         diagnose = kernel("diagnostics.comp");
-        totals = cs::Buffer("diagnostics totals", sizeof(glm::vec4), cs::BufferUse::ReadBack);
-        lost = cs::Buffer("lost spring ends", sizeof lostCounts, cs::BufferUse::Computed);
+        figures.setup();
         renderer.setup();
         reload();
     }
@@ -119,24 +200,17 @@ private:
     }
 
     void load(const std::vector<cloth::Point>& points) {
-        // Up front, not at the first step: the widest dispatch, the racing scatter's, and the
-        // largest buffer, the rest lengths, must fit this GL.
+        // Up front, not at the first step: the widest dispatch, the racing scatter's, must fit
+        // this GL (and sides.load() checks the largest buffer).
         springs.scatter.groupsFor(6 * std::uint64_t(gridWidth), gridHeight);
-        cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE,
-                         std::int64_t(points.size() * cloth::kDirections * sizeof(float)),
-                         "the rest lengths of " + std::to_string(gridWidth) + " x " +
-                             std::to_string(gridHeight) + " points");
         columns = gridWidth;
         rows = gridHeight;
-        cpu = cloth::CpuCloth(columns, rows, points);
-        gpu.load(cpu);
-        perPoint =
-            cs::Buffer("diagnostics per point", GLsizeiptr(points.size() * sizeof(glm::vec4)),
-                       cs::BufferUse::Computed);
+        sides.load(columns, rows, points, compute == "cpu");
+        figures.resize(points.size());
         renderer.setGrid(columns, rows);
         stepsDone = 0;
         grab.forget();
-        applyPins();
+        sides.pin(pins, initial, grab.held());
     }
 
     cloth::Physics physics() const {
@@ -157,120 +231,12 @@ private:
         return p;
     }
 
-    // One point's position and inverse mass, on whichever side steps: the pins and the mouse.
-    void setPoint(int i, glm::vec4 point) {
-        if (compute == "cpu")
-            cpu.setPoint(i, point);
-        else
-            gpu.setPoint(i, point);
-    }
-    std::vector<cloth::Point> readPositions() const {
-        return compute == "cpu" ? cpu.positions : gpu.readPositions();
-    }
-
-    // Pinned corners get inverse mass 0; unpinned ones get back the one they started with.
-    void applyPins() {
-        for (const auto& [i, point] :
-             cloth::pinnedCorners(pins, initial, readPositions(), columns, grab.held()))
-            setPoint(i, point);
-    }
-
-    bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
-
-    void update(double) override {
-        if (params.changed({&gridWidth, &gridHeight})) reload();
-        if (std::exchange(resetPressed, false)) load(initial);
-        if (params.changed(&compute)) {
-            // The state moves to the side that steps from now on.
-            if (compute == "cpu") gpu.download(cpu);
-            if (compute == "gpu") gpu.upload(cpu);
-        }
-        if (params.changed(&pins)) applyPins();
-        if (window()) {
-            grab.update(
-                window(), cloth::viewProjection(width(), height(), freeArea()), width(), height(),
-                !ImGui::GetIO().WantCaptureMouse, [&] { return readPositions(); },
-                [&](int i, glm::vec4 point) { setPoint(i, point); });
-        }
-        // The overlay's figures: read back a few bytes a frame while it shows them.
-        watchRace = !options().noUi && !options().bench;
-        if (stepsLeft()) step();
-        if (watchRace) measure();
-    }
-
-    // The variant's name, for its pass time in the overlay and in --bench.
-    std::string stepPass() const {
-        if (solver == "xpbd") return colouring ? "xpbd coloured" : "xpbd jacobi";
-        if (colouring) return "springs coloured";
-        return naiveScatter ? "springs naive" : "springs gather";
-    }
-
-    void step() {
-        ++stepsDone;
-        if (compute == "cpu") {
-            const auto start = std::chrono::steady_clock::now();
-            cpu.step(physics());
-            cpuStepMs =
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                    .count();
-            auto pass = gpuPass("upload");
-            gpu.upload(cpu);
-            return;
-        }
-        auto pass = gpuPass(stepPass().c_str());
-        gpuStep(physics());
-    }
-
-    // `substeps` substeps of the solver, then the normals: the draw and the next step's air
-    // need them.
-    void gpuStep(const cloth::Physics& p) {
-        setUniforms(p);
-        for (int s = 0; s < p.substeps; ++s) {
-            if (p.solver == cloth::Solver::Xpbd) {
-                cloth::xpbdSubstep(gpu, xpbd, p.colouring);
-            } else if (p.colouring || p.naiveScatter) {
-                // The overlay shows what the scatter's race lost in the first substep.
-                const bool countLost = watchRace && s == 0;
-                cloth::scatterSubstep(gpu, springs, p.colouring, countLost ? &lost : nullptr);
-                raceMeasured = raceMeasured || countLost;
-            } else {
-                cloth::gatherSubstep(gpu, springs);
-            }
-        }
-        gpu.bind();
-        computeNormals.use();
-        gpu.overGrid(computeNormals);
-        // The draw reads positions and normals as vertex attributes (VERTEX_ATTRIB_ARRAY),
-        // the next step's passes as storage (SHADER_STORAGE); picking and --output download
-        // the positions, and the pins and the mouse overwrite points (BUFFER_UPDATE).
-        glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
-                        GL_BUFFER_UPDATE_BARRIER_BIT);
-    }
-
-    // The numbers of cloth.glsl, once per step for every pass that includes it.
+    // The numbers of cloth.glsl, once per step for every pass of the step.
     void setUniforms(const cloth::Physics& p) const {
         for (const cs::Program* program :
-             {&springs.gather, &springs.scatter, &springs.integrate, &xpbd.predict, &xpbd.coloured,
-              &xpbd.jacobi, &xpbd.finalize, &computeNormals, &diagnose, &springs.raceCheck})
+             {&springs.gather, &springs.scatter, &springs.integrate, &springs.raceCheck,
+              &xpbd.predict, &xpbd.coloured, &xpbd.jacobi, &xpbd.finalize, &computeNormals})
             cloth::setUniforms(*program, p, columns, rows);
-    }
-
-    // The overlay's kinetic energy, stretch and blow-up, summed on the GPU, and what the
-    // scatter's race lost: a few bytes a frame, read back while the overlay shows them.
-    void measure() {
-        {
-            auto pass = gpuPass("diagnostics");
-            setUniforms(physics());
-            gpu.bind();
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, perPoint.id());  // see diagnostics.comp
-            diagnose.use();
-            gpu.overGrid(diagnose);
-            // The reduction's shader reads the per-point values.
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-            reduce.sum(perPoint, std::uint64_t(columns) * rows, totals);
-        }
-        totals.download(&sums, sizeof sums);  // put there by a copy: no barrier needed
-        if (raceMeasured) lost.download(lostCounts, sizeof lostCounts);
     }
 
     void render() override {
@@ -279,19 +245,12 @@ private:
     }
 
     void ui() override {
-        ImGui::Separator();
-        ImGui::Text("%d x %d points, %lld springs in %d colours", columns, rows,
-                    cloth::springCount(columns, rows), cloth::kColours);
-        ImGui::Text("step %lld, t = %.2f s", stepsDone, double(stepsDone) * dt);
-        cloth::energyAndStretch(sums);
-        if (compute == "cpu") ImGui::Text("one CPU thread: %.2f ms a step", cpuStepMs);
-        if (raceMeasured && compute == "gpu" && solver == "springs" && (colouring || naiveScatter))
-            cloth::lostSpringEnds(colouring ? "coloured" : "naive", lostCounts, columns, rows);
-        if (ImGui::Button("reset")) resetPressed = true;
-        if (window()) {
-            ImGui::SameLine();
-            ImGui::TextDisabled("left mouse button: drag a point");
-        }
+        const bool racing = compute == "gpu" && solver == "springs" && (colouring || naiveScatter);
+        if (figures.draw({columns, rows, stepsDone, double(stepsDone) * dt,
+                          compute == "cpu" ? cpuStepMs : -1.0,
+                          racing ? (colouring ? "coloured" : "naive") : nullptr,
+                          window() != nullptr}))
+            resetPressed = true;
     }
 
     void finish() override {
@@ -299,14 +258,13 @@ private:
         if (flags.given(&stepLimit))
             while (stepsDone < stepLimit) step();
         if (options().output.empty() && !flags.given(&stepLimit)) return;
-        const std::vector<cloth::Point> points = readPositions();
+        const std::vector<cloth::Point> points = sides.readPositions();
         cloth::requireFinite(points, columns, stepsDone);  // explicit springs may blow up
         if (!options().output.empty()) queueOutput(options().output, cloth::encodePoints(points));
     }
 
-    // The roofline: the bytes a variant must move per point and substep if every pass reads
-    // and writes what it touches once (neighbours come from caches). 16 bytes a vec4, 4 a
-    // rest length (6 per point).
+    // The roofline: the bytes a variant must move per point and substep if every pass reads and
+    // writes what it touches once (neighbours from caches). A vec4 is 16, a rest length 4.
     static double bytesPerPoint(const cloth::Variant& v) {
         if (v.solver == cloth::Solver::Springs && !v.colouring)
             return 48 + 24 + 32;  // x, v, normal and rest lengths in; x, v out
@@ -318,32 +276,23 @@ private:
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
-        std::vector<cs::BenchFigure> figures;
-        if (compute == "gpu" && !naiveScatter) {
-            const cloth::Variant variant{stepPass(), physics().solver, colouring};
-            figures.push_back(cloth::throughputFigure(
-                stepPass() + " " + std::to_string(columns) + "x" + std::to_string(rows),
-                double(columns) * rows * substeps, bytesPerPoint(variant),
-                benchMedianMs(stepPass()), calibration));
-        }
-        // The sweeps load grids of their own, on the GPU.
-        compute = "gpu";
+        auto loadGrid = [&](const std::vector<cloth::Point>& points, int w, int h) {
+            gridWidth = w;
+            gridHeight = h;
+            pins = "none";
+            load(initial = points);
+        };
+        auto step = [&](const cloth::Physics& p) { gpuStep(p); };
+        // The frames' own steps first, where they ran one of the sweep's variants on the GPU.
+        const double framesMs =
+            compute == "gpu" && !naiveScatter ? benchMedianMs(cloth::variantName(physics())) : -1;
+        compute = "gpu";  // the sweeps load grids of their own, on the GPU
         watchRace = false;
-        const cloth::Sweep sweep{physics(),
-                                 flags.given(&benchMax) ? benchMax : 0,
-                                 kMostStiffness,
-                                 bytesPerPoint,
-                                 [&](const std::vector<cloth::Point>& points, int w, int h) {
-                                     gridWidth = w;
-                                     gridHeight = h;
-                                     pins = "none";
-                                     initial = points;
-                                     load(initial);
-                                 },
-                                 [&](const cloth::Physics& p) { gpuStep(p); },
-                                 timingMethod()};
-        for (const cs::BenchFigure& f : cloth::runSweep(sweep, calibration)) figures.push_back(f);
-        return figures;
+        const cloth::Sweep sweep{physics(),      flags.given(&benchMax) ? benchMax : 0,
+                                 kMostStiffness, bytesPerPoint,
+                                 loadGrid,       step,
+                                 timingMethod(), {columns, rows, framesMs}};
+        return cloth::runSweep(sweep, calibration);
     }
 };
 

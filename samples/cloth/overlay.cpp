@@ -8,23 +8,59 @@
 
 namespace cloth {
 
-void energyAndStretch(glm::vec4 sums) {
-    if (sums.w > 0) {
-        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1),
-                           "%.0f points are no longer finite: the springs blew up", sums.w);
-        ImGui::TextWrapped(
-            "(explicit springs need h < 2 / omega: more substeps, less "
-            "stiffness, or solver xpbd; then reset)");
-    } else {
-        ImGui::Text("kinetic energy %.4g J, RMS stretch %.2e", sums.x,
-                    sums.z > 0 ? std::sqrt(sums.y / sums.z) : 0.0);
-    }
+void Figures::setup() {
+    totals = cs::Buffer("diagnostics totals", sizeof(glm::vec4), cs::BufferUse::Computed);
+    lost = cs::Buffer("lost spring ends", sizeof(glm::uvec2), cs::BufferUse::Computed);
+    totalsRead_ = cs::FencedRead("diagnostics totals", sizeof(glm::vec4));
+    lostRead_ = cs::FencedRead("lost spring ends", sizeof(glm::uvec2));
 }
 
-void lostSpringEnds(const char* scatter, const unsigned lost[2], int columns, int rows) {
-    const long long ends = 2 * springCount(columns, rows);
-    ImGui::Text("%s scatter lost %u of %lld spring ends", scatter, lost[1], ends);
-    ImGui::Text("  at %u of %d points (first substep)", lost[0], columns * rows);
+void Figures::resize(std::size_t points) {
+    perPoint = cs::Buffer("diagnostics per point", GLsizeiptr(points * sizeof(glm::vec4)),
+                          cs::BufferUse::Computed);
+    totalsRead_.reset();
+    lostRead_.reset();
+}
+
+void Figures::read(bool lostCounted) {
+    totalsRead_.request(totals);
+    if (lostCounted) lostRead_.request(lost);
+    totalsRead_.poll();
+    lostRead_.poll();
+}
+
+bool Figures::draw(const Lines& lines) const {
+    ImGui::Separator();
+    ImGui::Text("%d x %d points, %lld springs in %d colours", lines.columns, lines.rows,
+                springCount(lines.columns, lines.rows), kColours);
+    ImGui::Text("step %lld, t = %.2f s", lines.steps, lines.seconds);
+    if (totalsRead_.known()) {
+        // x kinetic energy, y squared relative stretch, z springs, w points no longer finite
+        const glm::vec4 sums = totalsRead_.value<glm::vec4>();
+        if (sums.w > 0) {
+            ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1),
+                               "%.0f points are no longer finite: the springs blew up", sums.w);
+            ImGui::TextWrapped(
+                "(explicit springs need h < 2 / omega: more substeps, less "
+                "stiffness, or solver xpbd; then reset)");
+        } else {
+            ImGui::Text("kinetic energy %.4g J, RMS stretch %.2e", sums.x,
+                        sums.z > 0 ? std::sqrt(sums.y / sums.z) : 0.0);
+        }
+    }
+    if (lines.cpuStepMs >= 0) ImGui::Text("one CPU thread: %.2f ms a step", lines.cpuStepMs);
+    if (lines.scatter && lostRead_.known()) {
+        const glm::uvec2 lost = lostRead_.value<glm::uvec2>();  // points, spring ends
+        const long long ends = 2 * springCount(lines.columns, lines.rows);
+        ImGui::Text("%s scatter lost %u of %lld spring ends", lines.scatter, lost.y, ends);
+        ImGui::Text("  at %u of %d points (first substep)", lost.x, lines.columns * lines.rows);
+    }
+    const bool reset = ImGui::Button("reset");
+    if (lines.mouse) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("left mouse button: drag a point");
+    }
+    return reset;
 }
 
 }  // namespace cloth

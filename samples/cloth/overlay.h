@@ -1,16 +1,48 @@
 #pragma once
-// The cloth overlay's figures (ImGui calls only): what the diagnostics pass summed, and what
-// the race check counted.
+// The cloth overlay's figures: what the diagnostics pass summed (diagnostics.comp, then
+// cs::GpuReduce) and what the race check counted (race_check.comp), copied behind fences and
+// read a frame or more late (cs::FencedRead), so the CPU never waits for the GPU; and the
+// overlay's lines (ImGui calls). main.cpp runs the passes that fill the buffers.
+#include <cstddef>
 #include <glm/glm.hpp>
+
+#include "gl/fenced_read.h"
+#include "gl/objects.h"
 
 namespace cloth {
 
-// diagnostics.comp's sums, x kinetic energy, y squared relative stretch, z springs, w points
-// no longer finite: the energy and the RMS stretch, or the blow-up and what to do about it.
-void energyAndStretch(glm::vec4 sums);
+class Figures {
+public:
+    // Per point, kinetic energy, squared stretch, springs, not finite (diagnostics.comp).
+    cs::Buffer perPoint;
+    // Their sums, one vec4 (cs::GpuReduce); the race's losses, points and spring ends.
+    cs::Buffer totals, lost;
 
-// What the `scatter` ("coloured" or "naive") lost to the race in the first substep of a
-// columns x rows grid (race_check.comp): lost[0] points, lost[1] spring ends.
-void lostSpringEnds(const char* scatter, const unsigned lost[2], int columns, int rows);
+    void setup();
+    // For a new grid of `points`: its per-point buffer, and no figures of the one before.
+    void resize(std::size_t points);
+    // Forgets the race's counts: the race has changed.
+    void forgetLost() { lostRead_.reset(); }
+    // Copies the totals, and the losses if `lostCounted` this frame, behind fences (the passes'
+    // barriers made them visible to copies), and reads the copies that are done.
+    void read(bool lostCounted);
+
+    // What the overlay shows below the parameters.
+    struct Lines {
+        int columns = 0, rows = 0;
+        long long steps = 0;
+        double seconds = 0.0;
+        double cpuStepMs = -1.0;        // compute=cpu: one CPU thread's step; < 0: none
+        const char* scatter = nullptr;  // "coloured" or "naive": the race to show, if any
+        bool mouse = false;             // in a window, the mouse drags the cloth
+    };
+    // The grid, the step, the energy and the RMS stretch or the blow-up (once known), the CPU's
+    // step, what the scatter lost in the first substep (once known), and the reset button.
+    // Returns whether reset was pressed.
+    bool draw(const Lines& lines) const;
+
+private:
+    cs::FencedRead totalsRead_, lostRead_;
+};
 
 }  // namespace cloth

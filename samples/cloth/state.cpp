@@ -1,6 +1,9 @@
 #include "state.h"
 
+#include <chrono>
 #include <glm/gtc/type_ptr.hpp>
+
+#include "gl/info.h"
 
 namespace cloth {
 
@@ -37,10 +40,6 @@ void GpuCloth::bind() const {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffers[binding]);
 }
 
-void GpuCloth::overGrid(const cs::Program& program) const {
-    dispatch(program, {columns_, rows_});
-}
-
 void GpuCloth::setPoint(int i, glm::vec4 point) {
     positions_[currentPositions_].upload(&point, sizeof point, GLintptr(i * sizeof point));
     const glm::vec4 still(0.0f);
@@ -68,12 +67,6 @@ void GpuCloth::download(CpuCloth& cpu) const {
     normals_.download(cpu.normals.data(), bytes);
 }
 
-void dispatch(const cs::Program& program, glm::ivec2 extent) {
-    glUniform2i(program.uniform("size"), extent.x, extent.y);
-    const glm::uvec3 groups = program.groupsFor(GLuint(extent.x), GLuint(extent.y));
-    glDispatchCompute(groups.x, groups.y, groups.z);
-}
-
 void setUniforms(const cs::Program& program, const Physics& p, int columns, int rows) {
     const GLuint id = program.id();
     glProgramUniform2i(id, program.uniform("grid"), columns, rows);
@@ -91,21 +84,50 @@ void setUniforms(const cs::Program& program, const Physics& p, int columns, int 
     glProgramUniform1f(id, program.uniform("jacobiWeight"), kJacobiWeight);
 }
 
-std::vector<std::pair<int, Point>> pinnedCorners(const std::string& pins,
-                                                 const std::vector<Point>& initial,
-                                                 const std::vector<Point>& now, int columns,
-                                                 int held) {
-    const int last = int(now.size()) - 1;
+void Sides::load(int columns, int rows, const std::vector<Point>& points, bool cpuSide) {
+    cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE,
+                     std::int64_t(points.size() * kDirections * sizeof(float)),
+                     "the rest lengths of " + std::to_string(columns) + " x " +
+                         std::to_string(rows) + " points");
+    cpu = CpuCloth(columns, rows, points);
+    gpu.load(cpu);
+    cpuSteps = cpuSide;
+}
+
+void Sides::stepOn(bool cpuSide) {
+    if (cpuSide && !cpuSteps) gpu.download(cpu);
+    if (!cpuSide && cpuSteps) gpu.upload(cpu);
+    cpuSteps = cpuSide;
+}
+
+double Sides::cpuStep(const Physics& p) {
+    const auto start = std::chrono::steady_clock::now();
+    cpu.step(p);
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+void Sides::setPoint(int i, glm::vec4 point) {
+    if (cpuSteps)
+        cpu.setPoint(i, point);
+    else
+        gpu.setPoint(i, point);
+}
+
+std::vector<Point> Sides::readPositions() const {
+    return cpuSteps ? cpu.positions : gpu.readPositions();
+}
+
+void Sides::pin(const std::string& pins, const std::vector<Point>& initial, int held) {
+    const std::vector<Point> now = readPositions();
+    const int columns = gpu.columns(), last = int(now.size()) - 1;
     const int corners[4] = {last - columns + 1, last, 0, columns - 1};  // last row first
-    std::vector<std::pair<int, Point>> edits;
     for (int c = 0; c < 4; ++c) {
         const bool pinned = pins == "four" || (pins == "two" && c < 2);
         const int i = corners[c];
         if (i == held) continue;
-        edits.emplace_back(i,
-                           Point(glm::vec3(now[size_t(i)]), pinned ? 0.0f : initial[size_t(i)].w));
+        setPoint(i, Point(glm::vec3(now[size_t(i)]), pinned ? 0.0f : initial[size_t(i)].w));
     }
-    return edits;
 }
 
 }  // namespace cloth

@@ -1,10 +1,9 @@
 #pragma once
-// The cloth sample's state on the GPU, and what every pass does with it the same way: bind its
-// buffers, dispatch over the grid, set the numbers of cloth.glsl. Also the edits made between
-// steps: a point moved by the pins or the mouse, and the copies to and from compute=cpu.
+// The cloth sample's state on the GPU, the bindings every pass declares the same way, and the
+// numbers of cloth.glsl; the passes are in passes.cpp and main.cpp. Also the state's two sides
+// (compute=gpu|cpu), and the edits made between steps: a point moved by the pins or the mouse.
 #include <glm/glm.hpp>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "cloth.h"
@@ -27,8 +26,6 @@ public:
     // After a pass that wrote the other buffer: it is the current one now.
     void swapPositions() { currentPositions_ = 1 - currentPositions_; }
     void swapVelocities() { currentVelocities_ = 1 - currentVelocities_; }
-    // Runs `program`, already in use, once per point.
-    void overGrid(const cs::Program& program) const;
     int columns() const { return columns_; }
     int rows() const { return rows_; }
 
@@ -49,18 +46,31 @@ private:
     int columns_ = 0, rows_ = 0;
 };
 
-// Runs `program`, already in use, over `extent` invocations, which it learns as `size`.
-void dispatch(const cs::Program& program, glm::ivec2 extent);
-
 // The numbers of cloth.glsl: the grid, the substep and the physics.
 void setUniforms(const cs::Program& program, const Physics& p, int columns, int rows);
 
-// The corners `pins` holds still ("two": the last row's, "four": all four) with inverse mass 0,
-// the others with the inverse mass they have in `initial`, each where `now` has it; not the
-// point the mouse holds.
-std::vector<std::pair<int, Point>> pinnedCorners(const std::string& pins,
-                                                 const std::vector<Point>& initial,
-                                                 const std::vector<Point>& now, int columns,
-                                                 int held);
+// The cloth on both sides, and the side that steps: the GPU's passes (compute=gpu), or the
+// same solver on one CPU thread (compute=cpu, whose state goes to the GPU's buffers after
+// every step, for the draw). The edits between steps, the pins and the mouse, go to the side
+// that steps, and the positions are read from it.
+struct Sides {
+    GpuCloth gpu;
+    CpuCloth cpu;
+    bool cpuSteps = false;
+
+    // Both sides from `points`, columns x rows, at rest; `cpuSide`: the CPU steps them. Throws
+    // cs::Error first where the largest buffer, the rest lengths, is too large for this GL.
+    void load(int columns, int rows, const std::vector<Point>& points, bool cpuSide);
+    // Moves the state to the CPU (`cpuSide`) or back to the GPU.
+    void stepOn(bool cpuSide);
+    // One step on the CPU; returns its milliseconds. The draw needs gpu.upload(cpu) after it.
+    double cpuStep(const Physics& p);
+    void setPoint(int i, glm::vec4 point);
+    std::vector<Point> readPositions() const;
+    // The corners `pins` holds still ("two": the last row's, "four": all four) get inverse
+    // mass 0, the others the inverse mass they have in `initial`, each where it is now; not
+    // the point the mouse holds.
+    void pin(const std::string& pins, const std::vector<Point>& initial, int held);
+};
 
 }  // namespace cloth

@@ -17,12 +17,7 @@ layout(std430, binding = 2) writeonly buffer Diagnostics { vec4 diagnostics[]; }
 uniform ivec2 size;  // the grid
 
 #include "cloth.glsl"
-
-// By the bits, not isnan()/isinf(): a GL need not produce or detect NaNs in arithmetic.
-bool isFinite(vec3 v) {
-    uvec3 exponent = floatBitsToUint(v) & 0x7F800000u;
-    return all(notEqual(exponent, uvec3(0x7F800000u)));
-}
+#include "health.glsl"  // isFinite()
 
 void main() {
     ivec2 point = ivec2(gl_GlobalInvocationID.xy);

@@ -1,8 +1,8 @@
 #pragma once
-// The cloth sample's two solvers on the GPU, one substep at a time, each pass followed by the
-// barrier its readers need: explicit springs (springs.cpp), gathered per point or scattered
-// per spring, and XPBD distance constraints (xpbd.cpp), by colour or by Jacobi. main.cpp
-// chooses one per step, sets their uniforms and runs `substeps` of them.
+// The cloth sample's two solvers on the GPU, one substep at a time, each pass written out in
+// passes.cpp as bind, dispatch, and the barrier its readers need: explicit springs, gathered
+// per point or scattered per spring, and XPBD distance constraints, by colour or by Jacobi.
+// main.cpp's gpuStep() chooses one per step, sets their uniforms and runs `substeps` of them.
 #include "gl/objects.h"
 #include "gl/program.h"
 #include "state.h"
