@@ -50,8 +50,9 @@ static_assert(offsetof(Std430Element, position) == 0 && offsetof(Std430Element, 
                   offsetof(Std430Element, velocity) == 32 && sizeof(Std430Element) == 48,
               "Std430Element must match fill.comp's Element under std430");
 
-// The uniform block of parameters. A uniform block is std140 (std430 is for storage blocks in
-// GL 4.3): two floats, at 0 and 4.
+// The uniform block of parameters, declared std140: std430 is for storage blocks only in
+// GL 4.3, and the shared and packed layouts leave the offsets to the driver. Two floats, at 0
+// and 4.
 struct Parameters {
     float scale;
     float bias;

@@ -46,8 +46,8 @@ private:
     void checkOptions() override {
         if (!options().input.empty())
             throw cs::UsageError(
-                "buffers makes its own input (values[i] = 1 + i/2) and takes "
-                "no --input");
+                "buffers makes its own input (values[i] = 1 + i/2) and takes no "
+                "--input");
         cs::requireExtension("--output", options().output, ".bin");
     }
 
@@ -73,10 +73,15 @@ private:
         cs::requireLimit(
             GL_MAX_SHADER_STORAGE_BLOCK_SIZE, std::int64_t(bytes),
             std::to_string(count()) + " elements of " + std::to_string(layout().stride) + " bytes");
-        // Every word starts as the marker: whatever still holds it after the pass was never
-        // written, which is what padding is.
-        const std::vector<std::uint32_t> marked(bytes / 4, buffers::kMarker);
-        output = cs::Buffer("elements", GLsizeiptr(bytes), cs::BufferUse::Computed, marked.data());
+        output = cs::Buffer("elements", GLsizeiptr(bytes), cs::BufferUse::Computed);
+        markOutput();
+    }
+
+    // Every word starts as the marker: whatever still holds it after the pass was never
+    // written, which is what padding is.
+    void markOutput() {
+        const std::vector<std::uint32_t> marked(std::size_t(output.size()) / 4, buffers::kMarker);
+        output.upload(marked.data(), output.size());
         resultsChanged = true;
     }
 
@@ -149,10 +154,11 @@ private:
         resultsChanged = false;
     }
 
-    // An edited fill.comp may place the members anywhere: check it again, and show it.
+    // An edited fill.comp may place or write the members anywhere: check it again, and show
+    // what it writes into a freshly marked buffer.
     void shadersReloaded() override {
         checkProgramLayout();
-        resultsChanged = true;
+        markOutput();
     }
 
     void render() override {

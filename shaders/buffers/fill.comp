@@ -22,8 +22,9 @@ struct Element {
 layout(std430, binding = 0) readonly buffer Values { float values[]; };
 layout(LAYOUT, binding = 1) writeonly buffer Elements { Element elements[]; };
 
-// A uniform block for the parameters, std140 as every uniform block in GL 4.3. Uniform-buffer
-// binding 0 is not storage-buffer binding 0: each kind of buffer has its own binding points.
+// A uniform block for the parameters: std140, the one layout with fixed offsets that a uniform
+// block may have in GL 4.3 (std430 is for storage blocks). Uniform-buffer binding 0 is not
+// storage-buffer binding 0: each kind of buffer has its own binding points.
 layout(std140, binding = 0) uniform Parameters {
     float scale;
     float bias;
