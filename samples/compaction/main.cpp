@@ -40,10 +40,18 @@ private:
                                         {compaction::kMethodNames[0], compaction::kMethodNames[1],
                                          compaction::kMethodNames[2], compaction::kMethodNames[3]},
                                         "how the active voxels are packed");
-    bool& atlas = params.add("atlas", true, "show the histopyramid's levels (its methods only)");
-    bool& animate = params.add("animate", true, "move the metaballs (not with --input)");
-    int& benchMaxEdge = flags.choice("bench-max-edge", 256, {64, 128, 256, 512},
-                                     "--bench sweeps volumes of 64^3, 128^3, ... up to this");
+    bool& atlas =
+        params.add("atlas", true, "show the histopyramid's levels")
+            .activeWhen(
+                [this] { return method == "histopyramid" || method == "histopyramid_vec4"; },
+                "unless method=histopyramid or histopyramid_vec4: only they build levels");
+    bool& animate = params.add("animate", true, "move the metaballs")
+                        .activeWhen([this] { return options().input.empty(); },
+                                    "with --input: the volume comes from the file");
+    int& benchMaxEdge = flags
+                            .choice("bench-max-edge", 256, {64, 128, 256, 512},
+                                    "--bench sweeps volumes of 64^3, 128^3, ... up to this")
+                            .activeWhen([this] { return options().bench; }, "without --bench");
 
     cs::Buffer field, activeFlags, indices, result, order, cube;
     cs::Program metaballs, classify, voxels, cubes;
@@ -66,13 +74,6 @@ private:
                    std::begin(compaction::kMethodNames));
     }
     cs::GpuCompact& compact() { return compactions[methodIndex()]; }
-
-    void checkOptions() override {
-        if (!options().input.empty())
-            options().refuseSets({"animate"}, "with --input: the volume comes from the file");
-        if (flags.given(&benchMaxEdge) && !options().bench)
-            throw cs::UsageError("--bench-max-edge has no effect without --bench");
-    }
 
     void setup() override {
         metaballs = cs::Program::compute("compaction/metaballs.comp");

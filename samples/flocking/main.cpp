@@ -34,8 +34,9 @@ public:
     Flocking() : Sample("flocking", "boids: the book's all-pairs flock, and a neighbour grid") {}
 
 private:
-    int& boidCount =
-        params.add("count", 16384, {1, 1 << 20}, "boids in the generated flock (not with --input)");
+    int& boidCount = params.add("count", 16384, {1, 1 << 20}, "boids in the generated flock")
+                         .activeWhen([this] { return options().input.empty(); },
+                                     "with --input: the flock comes from the file");
     std::string& search = params.choice("search", "all_pairs", {"all_pairs", "grid"},
                                         "whom a boid visits: every member (the book), or the "
                                         "members in the 27 grid cells around it");
@@ -62,9 +63,11 @@ private:
 
     int& stepLimit = flags.add("steps", 0, {0, 1 << 30},
                                "run exactly K steps in all, however the frames split them");
-    int& benchLargest = flags.add("bench-max", 1 << 20, {1, 1 << 20},
-                                  "largest flock of the --bench sweep (4096, 16384, ... up to "
-                                  "it; a search stops where its next step would take over 5 s)");
+    int& benchLargest = flags
+                            .add("bench-max", 1 << 20, {1, 1 << 20},
+                                 "largest flock of the --bench sweep (4096, 16384, ... up to "
+                                 "it; a search stops where its next step would take over 5 s)")
+                            .activeWhen([this] { return options().bench; }, "without --bench");
 
     // The flock, double-buffered: a step reads half [current] and writes half [1 - current],
     // then the halves swap. Each half holds the members, the planes' frames that the step
@@ -93,11 +96,7 @@ private:
         "search=grid needs radius > 0: the reach of rule 2 sizes the cells (e.g. radius=10)";
 
     void checkOptions() override {
-        if (!options().input.empty())
-            options().refuseSets({"count"}, "with --input: the flock comes from the file");
         if (useGrid() && radius == 0.0f) throw cs::UsageError(kGridNeedsRadius);
-        if (flags.given(&benchLargest) && !options().bench)
-            throw cs::UsageError("--bench-max has no effect without --bench");
     }
 
     void setup() override {

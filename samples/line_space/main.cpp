@@ -35,17 +35,32 @@ private:
                                         "line space (thesis 5.1) or Hough transform (5.2)");
     std::string& edgesFrom = params.choice("edges", "detect", {"detect", "input"},
                                            "Canny edges of the input, or the input is edges");
-    int& cannyLow = params.add("canny_low", 40, {1, 1443}, "Canny's low threshold (gradient)");
-    int& cannyHigh = params.add("canny_high", 100, {1, 1443}, "Canny's high threshold");
+    int& cannyLow =
+        params.add("canny_low", 40, {1, 1443}, "Canny's low threshold (gradient)")
+            .activeWhen([this] { return edgesFrom == "detect"; }, "unless edges=detect");
+    int& cannyHigh =
+        params.add("canny_high", 100, {1, 1443}, "Canny's high threshold")
+            .activeWhen([this] { return edgesFrom == "detect"; }, "unless edges=detect");
     std::string& interpret = params.choice("interpret", "reduce", {"threshold", "reduce", "sort"},
                                            "how lines are read out of the space (thesis 5.3)");
     int& lineCount = params.add("lines", 10, {1, 1024}, "m: the most lines reported");
-    int& threshold = params.add("threshold", 150, {1, 65535}, "interpret=threshold: least score");
-    int& suppress = params.add("suppress", 10, {1, 255}, "interpret=reduce: neighbourhood zeroed");
-    int& prereduce = params.add("prereduce", 2, {0, 16}, "interpret=sort: 2x2 reductions first");
-    int& thetaSteps = params.add("theta_steps", 180, {2, 3600}, "Hough: angles in [0, pi)");
-    bool& segments = params.add("segments", false, "line space: longest runs, not whole lines");
-    int& gap = params.add("gap", 3, {0, 255}, "segments: non-edge pixels a run may bridge");
+    int& threshold =
+        params.add("threshold", 150, {1, 65535}, "least score")
+            .activeWhen([this] { return interpret == "threshold"; }, "unless interpret=threshold");
+    int& suppress =
+        params.add("suppress", 10, {1, 255}, "neighbourhood zeroed")
+            .activeWhen([this] { return interpret == "reduce"; }, "unless interpret=reduce");
+    int& prereduce =
+        params.add("prereduce", 2, {0, 16}, "2x2 reductions first")
+            .activeWhen([this] { return interpret == "sort"; }, "unless interpret=sort");
+    int& thetaSteps = params.add("theta_steps", 180, {2, 3600}, "Hough's angles in [0, pi)")
+                          .activeWhen([this] { return isHough(); }, "unless method=hough");
+    bool& segments = params.add("segments", false, "longest runs, not whole lines")
+                         .activeWhen([this] { return !isHough(); },
+                                     "with method=hough: Hough finds whole lines");
+    int& gap = params.add("gap", 3, {0, 255}, "non-edge pixels a run may bridge")
+                   .activeWhen([this] { return !isHough() && segments; },
+                               "unless method=linespace and segments=true");
     bool& sharedMemory = params.add("shared_memory", false, "tiled count, shared-memory votes");
     std::string& show = params.choice("show", "image", {"image", "edges"}, "under the lines");
     bool& showSpace = params.add("space", true, "the line space or accumulator beside");
@@ -54,11 +69,15 @@ private:
         flags.output("edges-output", "FILE.png", "also write the edge image the transforms read");
     std::string& spaceOutput =
         flags.output("space-output", "FILE", "also write the space's entries, raw (README.md)");
-    std::string& benchSizesText = flags.text(
-        "bench-sizes", "N,N,...",
-        "image sides of --bench's Figure 22 (default 256,384,512,768; to 512 on a CPU renderer)");
+    std::string& benchSizesText =
+        flags
+            .text("bench-sizes", "N,N,...",
+                  "image sides of --bench's Figure 22 (default 256,384,512,768; to 512 on a CPU "
+                  "renderer)")
+            .activeWhen([this] { return options().bench; }, "without --bench");
     int& benchImages =
-        flags.add("bench-images", 10, {1, 1000}, "synthetic images of --bench's accuracy figures");
+        flags.add("bench-images", 10, {1, 1000}, "synthetic images of --bench's accuracy figures")
+            .activeWhen([this] { return options().bench; }, "without --bench");
 
     cs::Image image;  // bottom row first, as every texture here
     cs::Texture2D source, edges, entries, view;
@@ -84,11 +103,6 @@ private:
             throw cs::UsageError("canny_low (" + std::to_string(cannyLow) +
                                  ") must not exceed canny_high (" + std::to_string(cannyHigh) +
                                  ")");
-        if (segments && isHough())
-            throw cs::UsageError("segments=true is the line space's: Hough finds whole lines");
-        for (const void* flag : {(const void*)&benchSizesText, (const void*)&benchImages})
-            if (flags.given(flag) && !options().bench)
-                throw cs::UsageError("--bench-sizes and --bench-images need --bench");
         line_space::parseBenchSizes(benchSizesText, flags.given(&benchSizesText), false);
     }
 

@@ -23,11 +23,14 @@ public:
 private:
     static inline const std::vector<int> kLocalSizes = {32, 64, 128, 256, 512, 1024};
 
-    std::string& initial =
-        params.choice("initial", std::string("disks"), {"disks", "plummer", "sphere"},
-                      "initial conditions (not with --input)");
-    int& bodyCount =
-        params.add("bodies", 4096, {1, 1 << 20}, "number of bodies (not with --input)");
+    std::string& initial = params
+                               .choice("initial", std::string("disks"),
+                                       {"disks", "plummer", "sphere"}, "initial conditions")
+                               .activeWhen([this] { return options().input.empty(); },
+                                           "with --input: the bodies come from the file");
+    int& bodyCount = params.add("bodies", 4096, {1, 1 << 20}, "number of bodies")
+                         .activeWhen([this] { return options().input.empty(); },
+                                     "with --input: the bodies come from the file");
     std::string& kernel =
         params.choice("kernel", std::string("tiled"), {"tiled", "naive"}, "force kernel");
     int& localSize = params.choice("local_size", 256, kLocalSizes,
@@ -36,8 +39,9 @@ private:
     int& stepsPerFrame = params.add("steps_per_frame", 1, {1, 64}, "leapfrog steps per frame");
     float& softeningSqr = params.add("softening", 0.0025f, {1e-6f, 1.0f}, "softening eps^2");
     float& G = params.add("gravity", 1.0f, {1e-3f, 100.0f}, "gravitational constant G");
-    float& totalMass =
-        params.add("mass", 1.0f, {1e-3f, 1000.0f}, "total mass of the bodies (not with --input)");
+    float& totalMass = params.add("mass", 1.0f, {1e-3f, 1000.0f}, "total mass of the bodies")
+                           .activeWhen([this] { return options().input.empty(); },
+                                       "with --input: the bodies come from the file");
     bool& diagnostics = params.add("diagnostics", true, "energy and momentum in the overlay");
     float& brightness = params.add("brightness", 0.6f, {0.01f, 4.0f}, "light per body");
     float& zoom = params.add("zoom", 1.0f, {0.1f, 20.0f}, "view zoom");
@@ -46,9 +50,11 @@ private:
         flags.add("steps", 0, {0, 1 << 30},
                   "run exactly K leapfrog steps in all, however the frames split them");
     std::string& benchSizesText =
-        flags.text("bench-sizes", "N,N,...",
-                   "body counts of the --bench sweep (default 4096,16384,65536; 4096,8192 on a "
-                   "CPU renderer)");
+        flags
+            .text("bench-sizes", "N,N,...",
+                  "body counts of the --bench sweep (default 4096,16384,65536; 4096,8192 on a "
+                  "CPU renderer)")
+            .activeWhen([this] { return options().bench; }, "without --bench");
 
     // The simulation state, double-buffered: [current] holds step n, the step writes n+1
     // into the other, and the two swap.
@@ -75,14 +81,7 @@ private:
     cs::Calibration fmaCalibration;  // measured on request in the overlay
     bool restartPressed = false, fmaRatePressed = false;  // the overlay's buttons
 
-    void checkOptions() override {
-        if (!options().input.empty())
-            options().refuseSets({"initial", "bodies", "mass"},
-                                 "with --input: the bodies come from the file");
-        if (flags.given(&benchSizesText) && !options().bench)
-            throw cs::UsageError("--bench-sizes has no effect without --bench");
-        benchSizes = nbody::parseBenchSizes(benchSizesText);
-    }
+    void checkOptions() override { benchSizes = nbody::parseBenchSizes(benchSizesText); }
 
     void setup() override {
         sprites.create();

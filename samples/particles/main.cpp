@@ -37,7 +37,9 @@ public:
     Particles() : Sample("particles", "particles under gravity bouncing off a moving sphere") {}
 
 private:
-    int& count = params.add("count", 65536, {1, 1 << 24}, "number of particles (not with --input)");
+    int& count = params.add("count", 65536, {1, 1 << 24}, "number of particles")
+                     .activeWhen([this] { return options().input.empty(); },
+                                 "with --input: the particles come from the file");
     float& dt = params.add("dt", 1.0f / 120.0f, {0.0001f, 0.05f}, "seconds per simulation step");
     int& stepsPerFrame = params.add("steps_per_frame", 2, {1, 16}, "simulation steps per frame");
     std::string& integrator =
@@ -58,11 +60,6 @@ private:
     GLsizei sphereVertexCount = 0, boxVertexCount = 0;
     std::uint32_t stepCount = 0;
     bool resetPressed = false;  // the overlay's button
-
-    void checkOptions() override {
-        if (!options().input.empty())
-            options().refuseSets({"count"}, "with --input: the particles come from the file");
-    }
 
     void setup() override {
         buildStepProgram();

@@ -42,8 +42,10 @@ public:
                  "prefix sum: one work group step by step, and a scan of any length") {}
 
 private:
-    int& elements = params.add("elements", 16, {1, int(kSingleGroupCapacity)},
-                               "length of the generated array (not with --input)");
+    int& elements =
+        params.add("elements", 16, {1, int(kSingleGroupCapacity)}, "length of the generated array")
+            .activeWhen([this] { return options().input.empty(); },
+                        "with --input: the array comes from the file");
     std::string& type = params.choice("type", "uint", {"uint", "float"},
                                       "element type: uint32 (sums wrap modulo 2^32) or float32");
     std::string& mode = params.choice("mode", "inclusive", {"inclusive", "exclusive"},
@@ -56,10 +58,12 @@ private:
                            "how many steps (k = 0, 1, ...) of single_group.comp have run in the "
                            "middle plot (0: the input)");
 
-    int& benchMaxLog2 = flags.add("bench-max-log2", 28, {16, 28},
-                                  "largest array of the --bench sweep, as a power of 2 (it scans "
-                                  "2^16, 2^18, ...; not given, it also stops before a size whose "
-                                  "scans would take more than a few seconds)");
+    int& benchMaxLog2 = flags
+                            .add("bench-max-log2", 28, {16, 28},
+                                 "largest array of the --bench sweep, as a power of 2 (it scans "
+                                 "2^16, 2^18, ...; not given, it also stops before a size whose "
+                                 "scans would take more than a few seconds)")
+                            .activeWhen([this] { return options().bench; }, "without --bench");
 
     std::vector<std::uint32_t> values;  // the input as 32-bit words: uint32 or float32 bits
     cs::Buffer input, result, stepState;
@@ -85,13 +89,6 @@ private:
     int shownStep() const { return std::min(step, stepsFor(count())); }
     std::string source() const {
         return options().input.empty() ? "the generated array" : cs::printable(options().input);
-    }
-
-    void checkOptions() override {
-        if (!options().input.empty())
-            options().refuseSets({"elements"}, "with --input: the array comes from the file");
-        if (flags.given(&benchMaxLog2) && !options().bench)
-            throw cs::UsageError("--bench-max-log2 has no effect without --bench");
     }
 
     void setup() override {

@@ -28,7 +28,8 @@ private:
         params.add("max_radius", 16, {0, 64}, "blur radius at the right edge (0 at the left)");
     bool& bias = params.add("bias", false, "sum value - 0.5 instead of value in [0, 1]");
     bool& tiled = params.add("tiled", false, "per-tile tables plus double-precision offsets");
-    int& tileSize = params.choice("tile_size", 32, {8, 16, 32}, "tile edge of the tiled table");
+    int& tileSize = params.choice("tile_size", 32, {8, 16, 32}, "tile edge of the tiled table")
+                        .activeWhen([this] { return tiled; }, "unless tiled=true");
     std::string& blurOutput = flags.output(
         "blur-output", "FILE.pfm", "also write the GPU blur's R, G, B in [0, 1], as --output");
 

@@ -87,15 +87,6 @@ std::optional<std::string> Options::extraValue(const std::string& flag) const {
     return std::nullopt;
 }
 
-void Options::refuseSets(std::initializer_list<const char*> params, const std::string& why) const {
-    for (const std::string param : params) {
-        for (const std::string& set : sets) {
-            if (startsWith(set, (param + "=").c_str()))
-                throw UsageError("--set " + param + " has no effect " + why);
-        }
-    }
-}
-
 Options parseOptions(int argc, char** argv, const std::vector<std::string>& extraFlags) {
     for (const std::string& f : extraFlags) {
         if (!startsWith(f, "--") || f.size() < 3 || f.find('=') != std::string::npos ||
@@ -181,6 +172,10 @@ Options parseOptions(int argc, char** argv, const std::vector<std::string>& extr
             o.sets.push_back(value);  // checked against the declared parameters by Params::setAll
         }
     }
+    // --info prints the GL's description and stops before any work. Its outputs are refused
+    // with the sample's own by checkOutputs; --bench, which writes to stdout, here.
+    if (o.info && o.bench && o.benchJson.empty())
+        throw UsageError("--info only prints the GL's description; it runs no --bench");
     return o;
 }
 
@@ -197,7 +192,10 @@ void requireExtension(const std::string& flag, const std::string& path,
                      ", got " + quoted(path));
 }
 
-void checkOutputs(const std::vector<std::pair<std::string, std::string>>& outputs) {
+void checkOutputs(const std::vector<std::pair<std::string, std::string>>& outputs, bool info) {
+    for (const auto& [flag, path] : outputs)
+        if (info && !path.empty())
+            throw UsageError("--info only prints the GL's description; it writes no " + flag);
     for (size_t i = 0; i < outputs.size(); ++i) {
         for (size_t j = 0; j < i; ++j) {
             const auto& [flag, path] = outputs[i];

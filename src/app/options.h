@@ -5,7 +5,6 @@
 //     --size 640x480    --size=640x480
 // Anything wrong throws cs::UsageError with one line naming the flag and what it accepts.
 #include <cstdint>
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <utility>
@@ -36,10 +35,6 @@ struct Options {
 
     // The value of the last occurrence of a sample-specific flag such as "--steps", if any.
     std::optional<std::string> extraValue(const std::string& flag) const;
-    // Throws UsageError if a --set names any of `params`; `why` says what makes them
-    // meaningless, e.g. refuseSets({"bodies"}, "with --input: the bodies come from the file").
-    // For a sample's checkOptions(): an option that would be ignored is refused instead.
-    void refuseSets(std::initializer_list<const char*> params, const std::string& why) const;
 };
 
 // Parse argv (argv[0] is the program). `extraFlags` names the sample's own value flags,
@@ -54,8 +49,10 @@ void requireExtension(const std::string& flag, const std::string& path,
 
 // Before any work, every output as (flag, path), the path empty where the flag was not given:
 // two that name the same file (also through "./" or a symlink) are a UsageError, and one that
-// cannot be written is a cs::Error naming it (see checkWritable).
-void checkOutputs(const std::vector<std::pair<std::string, std::string>>& outputs);
+// cannot be written is a cs::Error naming it (see checkWritable). With `info` (--info, which
+// prints the GL's description and stops before any work) any output is a UsageError: it
+// would never be written.
+void checkOutputs(const std::vector<std::pair<std::string, std::string>>& outputs, bool info);
 
 // Usage text for the common flags, one line each; the sample appends its parameters.
 std::string optionsHelp(const std::string& program);

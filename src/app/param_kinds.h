@@ -2,6 +2,7 @@
 // The kinds of parameter that Params holds: a number in a range, a switch, a choice among
 // values, free text. Each knows how to read itself from text, write itself as text and draw
 // its widget (in params_ui.cpp, so that parsing needs no ImGui).
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,12 @@ struct Params::Param {
     bool changed = false;  // since the sample last asked
     bool given = false;    // ever set
     bool isOutput = false;
+    // When it acts (Declared::activeWhen); empty: always. `inactiveWhy` finishes "has no
+    // effect ...".
+    std::function<bool()> isActive;
+    std::string inactiveWhy;
+
+    bool active() const { return !isActive || isActive(); }
 
     virtual ~Param() = default;
     virtual const void* storage() const = 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <system_error>
 
@@ -48,12 +49,22 @@ bool Number<T>::assign(const std::string& text, const std::string& what,
                        const std::string& equals) {
     T v{};
     const std::errc ec = parseNumber(text, v);
-    // from_chars accepts "inf" and "nan"; neither is a useful value. Overflow is reported as
-    // out of range: it is, whatever the range.
+    // from_chars accepts "inf" and "nan"; neither is a useful value.
     if (ec == std::errc::invalid_argument || (ec == std::errc() && !std::isfinite(double(v))))
         throw UsageError(what + " expects " +
                          (std::is_integral_v<T> ? "an integer" : "a finite number") + " in " +
                          allowedText() + ", got " + quoted(text));
+    // A float that cannot hold the value at all says so, rather than blaming the range: 1e-400
+    // is in [0, 50] but reads as no float. (An integer that overflows is out of range, simply.)
+    // A denormal such as 1e-45 is a float and is kept.
+    if constexpr (std::is_floating_point_v<T>) {
+        if (ec == std::errc::result_out_of_range)
+            throw UsageError(what + equals + printable(text) +
+                             (belowOne(text) ? " underflows: the least float above 0 is " +
+                                                   format(std::numeric_limits<T>::denorm_min())
+                                             : " overflows: the largest float is " +
+                                                   format(std::numeric_limits<T>::max())));
+    }
     if (ec == std::errc::result_out_of_range || v < range.min || v > range.max)
         throw UsageError(what + equals + printable(text) + " is out of range " + allowedText());
     const bool differs = v != value;
@@ -144,55 +155,62 @@ void requireAllowed(const std::string& name, const T& def, const std::vector<T>&
 }
 }  // namespace
 
-int& Params::add(const std::string& name, int def, Range<int> range, const std::string& help) {
+Declared<int> Params::add(const std::string& name, int def, Range<int> range,
+                          const std::string& help) {
     requireInRange(name, def, range);
-    return declare<Number<int>>(name, help, std::pair(&Number<int>::value, def),
-                                std::pair(&Number<int>::range, range))
-        .value;
+    return {*this, declare<Number<int>>(name, help, std::pair(&Number<int>::value, def),
+                                        std::pair(&Number<int>::range, range))
+                       .value};
 }
 
-float& Params::add(const std::string& name, float def, Range<float> range,
-                   const std::string& help) {
+Declared<float> Params::add(const std::string& name, float def, Range<float> range,
+                            const std::string& help) {
     requireInRange(name, def, range);
-    return declare<Number<float>>(name, help, std::pair(&Number<float>::value, def),
-                                  std::pair(&Number<float>::range, range))
-        .value;
+    return {*this, declare<Number<float>>(name, help, std::pair(&Number<float>::value, def),
+                                          std::pair(&Number<float>::range, range))
+                       .value};
 }
 
-bool& Params::add(const std::string& name, bool def, const std::string& help) {
-    return declare<Switch>(name, help, std::pair(&Switch::value, def)).value;
+Declared<bool> Params::add(const std::string& name, bool def, const std::string& help) {
+    return {*this, declare<Switch>(name, help, std::pair(&Switch::value, def)).value};
 }
 
-int& Params::choice(const std::string& name, int def, std::vector<int> allowed,
-                    const std::string& help) {
+Declared<int> Params::choice(const std::string& name, int def, std::vector<int> allowed,
+                             const std::string& help) {
     requireAllowed(name, def, allowed);
-    return declare<Choice<int>>(name, help, std::pair(&Choice<int>::value, def),
-                                std::pair(&Choice<int>::allowed, std::move(allowed)))
-        .value;
+    return {*this, declare<Choice<int>>(name, help, std::pair(&Choice<int>::value, def),
+                                        std::pair(&Choice<int>::allowed, std::move(allowed)))
+                       .value};
 }
 
-std::string& Params::choice(const std::string& name, std::string def,
-                            std::vector<std::string> allowed, const std::string& help) {
+Declared<std::string> Params::choice(const std::string& name, std::string def,
+                                     std::vector<std::string> allowed, const std::string& help) {
     requireAllowed(name, def, allowed);
-    return declare<Choice<std::string>>(
-               name, help, std::pair(&Choice<std::string>::value, std::move(def)),
-               std::pair(&Choice<std::string>::allowed, std::move(allowed)))
-        .value;
+    return {*this, declare<Choice<std::string>>(
+                       name, help, std::pair(&Choice<std::string>::value, std::move(def)),
+                       std::pair(&Choice<std::string>::allowed, std::move(allowed)))
+                       .value};
 }
 
 // Text starts empty; --help shows its form where the default would be.
-std::string& Params::text(const std::string& name, const std::string& form,
-                          const std::string& help) {
+Declared<std::string> Params::text(const std::string& name, const std::string& form,
+                                   const std::string& help) {
     Text& declared = declare<Text>(name, help);
     declared.defaultText = form;
-    return declared.value;
+    return {*this, declared.value};
 }
 
-std::string& Params::output(const std::string& name, const std::string& form,
-                            const std::string& help) {
+Declared<std::string> Params::output(const std::string& name, const std::string& form,
+                                     const std::string& help) {
     std::string& value = text(name, form, help);
     at(&value).isOutput = true;
-    return value;
+    return {*this, value};
+}
+
+void Params::setActiveWhen(const void* value, std::function<bool()> isActive, std::string why) {
+    Param& p = at(value);
+    p.isActive = std::move(isActive);
+    p.inactiveWhy = std::move(why);
 }
 
 // ---- Lookup and setting ---------------------------------------------------------------------
@@ -224,6 +242,18 @@ void Params::assign(Param& p, const std::string& text) {
         edits_.emplace_back(&p, before);
     }
     p.given = true;
+}
+
+bool Params::active(const void* value) const {
+    return at(value).active();
+}
+
+void Params::refuseInactive() const {
+    for (const auto& p : params_) {
+        if (!p->given || p->active()) continue;
+        const std::string what = style_ == Style::Flags ? "--" + p->name : "--set " + p->name;
+        throw UsageError(what + " has no effect " + p->inactiveWhy);
+    }
 }
 
 void Params::set(const std::string& name, const std::string& text) {
@@ -296,8 +326,9 @@ std::string Params::helpText() const {
     std::vector<std::vector<std::string>> rows;
     for (const auto& p : params_) {
         const std::string prefix = style_ == Style::Flags ? "--" : "";
-        rows.push_back(
-            {prefix + p->name + "=" + p->defaultText, p->typeText(), p->allowedText(), p->help});
+        const std::string condition = p->isActive ? " (no effect " + p->inactiveWhy + ")" : "";
+        rows.push_back({prefix + p->name + "=" + p->defaultText, p->typeText(), p->allowedText(),
+                        p->help + condition});
     }
     std::vector<size_t> width(3, 0);
     for (const auto& row : rows)

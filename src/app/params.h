@@ -14,6 +14,18 @@
 // second set, Sample::flags, whose entries are given as `--name value`, listed by --help and
 // never drawn in the overlay.
 //
+// A parameter that acts only with certain other settings says so on its declaration, with a
+// predicate and the reason it does nothing otherwise:
+//
+//     int& tileSize = params.choice("tile_size", 32, {8, 16, 32}, "tile edge")
+//                         .activeWhen([this] { return tiled; }, "unless tiled=true");
+//
+// That one rule drives three things: the overlay draws the parameter disabled while it is
+// inactive, with the reason as its tooltip; --help adds "(no effect unless tiled=true)"; and
+// a --set (or a flag) given for a parameter that is inactive once every value is applied is
+// refused: "--set tile_size has no effect unless tiled=true". Any explicit value is refused,
+// the default too: it is a setting with no effect, and the user should learn that.
+//
 // When values change (from --set or from the overlay) the sample finds out with
 //
 //     if (params.changed({&boids, &radius})) rebuildGrid();
@@ -21,6 +33,7 @@
 // Errors in what the user typed throw cs::UsageError (exit code 2); mistakes in the
 // declarations themselves (a duplicate name, a default outside its range) are bugs in the
 // sample and throw std::logic_error.
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -35,6 +48,26 @@ struct Range {
     T min, max;
 };
 
+class Params;
+
+// What a declaration returns: it converts to a reference to the parameter's value (so
+// `int& count = params.add(...)` keeps it), and can say first when the parameter acts.
+template <typename T>
+class Declared {
+public:
+    Declared(Params& params, T& value) : params_(params), value_(value) {}
+    // The parameter acts only while `isActive()` returns true. `why` finishes the sentence
+    // "... has no effect ...", e.g. "unless method=tiled" or "with --input: the bodies come
+    // from the file". The predicate is called after every --set is applied, and every frame
+    // by the overlay, so it only reads other parameters and options.
+    Declared& activeWhen(std::function<bool()> isActive, std::string why);
+    operator T&() const { return value_; }
+
+private:
+    Params& params_;
+    T& value_;
+};
+
 class Params {
 public:
     // How the entries are given: as `--set name=value` (sample parameters) or as
@@ -46,25 +79,34 @@ public:
     Params& operator=(const Params&) = delete;
 
     // A number in an inclusive range.
-    int& add(const std::string& name, int def, Range<int> range, const std::string& help);
-    float& add(const std::string& name, float def, Range<float> range, const std::string& help);
-    // An on/off switch.
-    bool& add(const std::string& name, bool def, const std::string& help);
-    // One of a few allowed values, e.g. a work-group size 8|16|32 or a mode inclusive|exclusive.
-    int& choice(const std::string& name, int def, std::vector<int> allowed,
-                const std::string& help);
-    std::string& choice(const std::string& name, std::string def, std::vector<std::string> allowed,
+    Declared<int> add(const std::string& name, int def, Range<int> range, const std::string& help);
+    Declared<float> add(const std::string& name, float def, Range<float> range,
                         const std::string& help);
+    // An on/off switch.
+    Declared<bool> add(const std::string& name, bool def, const std::string& help);
+    // One of a few allowed values, e.g. a work-group size 8|16|32 or a mode inclusive|exclusive.
+    Declared<int> choice(const std::string& name, int def, std::vector<int> allowed,
+                         const std::string& help);
+    Declared<std::string> choice(const std::string& name, std::string def,
+                                 std::vector<std::string> allowed, const std::string& help);
     // Any text, such as a file name or a list that the sample reads itself; `form` shows what
     // it looks like in --help, e.g. "FILE.pfm" or "N,N,...". Outputs are files the run writes:
     // the framework checks them before any work (Sample::run).
-    std::string& text(const std::string& name, const std::string& form, const std::string& help);
-    std::string& output(const std::string& name, const std::string& form, const std::string& help);
+    Declared<std::string> text(const std::string& name, const std::string& form,
+                               const std::string& help);
+    Declared<std::string> output(const std::string& name, const std::string& form,
+                                 const std::string& help);
 
     // Parse `text`, validate it and store it. Throws UsageError naming the parameter.
     void set(const std::string& name, const std::string& text);
     // Apply each "name=value" in order (the --set flags). Throws UsageError on a malformed one.
     void setAll(const std::vector<std::string>& assignments);
+
+    // Whether the parameter at `value` acts with the current values (see activeWhen).
+    bool active(const void* value) const;
+    // Throws UsageError for the first parameter that was given (set()) but is inactive now:
+    // the framework calls it once every --set and flag is applied.
+    void refuseInactive() const;
 
     // One line per parameter: name, type, default, range or choices, help.
     std::string helpText() const;
@@ -98,6 +140,9 @@ public:
     struct Param;  // one declared parameter; its kinds are in param_kinds.h
 
 private:
+    template <typename T>
+    friend class Declared;
+    void setActiveWhen(const void* value, std::function<bool()> isActive, std::string why);
     template <typename Kind, typename... Args>
     Kind& declare(const std::string& name, const std::string& help, Args&&... args);
     Param& find(const std::string& name);
@@ -111,5 +156,11 @@ private:
     std::vector<std::unique_ptr<Param>> params_;
     std::vector<std::pair<Param*, std::string>> edits_;  // parameter, value before the change
 };
+
+template <typename T>
+Declared<T>& Declared<T>::activeWhen(std::function<bool()> isActive, std::string why) {
+    params_.setActiveWhen(&value_, std::move(isActive), std::move(why));
+    return *this;
+}
 
 }  // namespace cs

@@ -88,8 +88,17 @@ bool Params::drawUi() {
     bool any = false;
     for (auto& p : params_) {
         const std::string before = p->valueText();
-        const bool edited = p->drawUi();
-        if (!p->help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p->help.c_str());
+        // An inactive parameter (activeWhen) is drawn but cannot be edited; its tooltip says
+        // why it does nothing now, above its help.
+        const bool active = p->active();
+        ImGui::BeginDisabled(!active);
+        const bool edited = p->drawUi() && active;
+        ImGui::EndDisabled();
+        const std::string tooltip =
+            active ? p->help
+                   : "no effect " + p->inactiveWhy + (p->help.empty() ? "" : "\n") + p->help;
+        if (!tooltip.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("%s", tooltip.c_str());
         if (!edited) continue;
         p->changed = true;
         edits_.emplace_back(p.get(), before);

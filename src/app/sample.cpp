@@ -57,9 +57,12 @@ int Sample::run(int argc, char** argv) {
         for (const auto& [flag, value] : options_.extra) flags.set(flag.substr(2), value);
         params.setAll(options_.sets);
         checkOptions();
+        // Only now, with every value in, can a parameter tell whether it acts (activeWhen).
+        params.refuseInactive();
+        flags.refuseInactive();
         // Before the context, let alone the work: a run that cannot write its result should
         // not compute it first.
-        checkOutputs(outputFiles());
+        checkOutputs(outputFiles(), options_.info);
         stage = "setting up";
         openContext();
         if (options_.info) {

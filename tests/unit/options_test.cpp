@@ -54,12 +54,12 @@ TEST(Options, Defaults) {
 }
 
 TEST(Options, Switches) {
-    Options o = parse({"--help", "--headless", "--info", "--bench", "--no-ui"});
+    Options o = parse({"--help", "--headless", "--info", "--no-ui"});
     EXPECT_TRUE(o.help);
     EXPECT_TRUE(o.headless);
     EXPECT_TRUE(o.info);
-    EXPECT_TRUE(o.bench);
     EXPECT_TRUE(o.noUi);
+    EXPECT_TRUE(parse({"--bench"}).bench);  // not with --info: see InfoRefusesBenchAndEveryOutput
     EXPECT_TRUE(parse({"-h"}).help);
 }
 
@@ -130,15 +130,22 @@ TEST(Options, SeedRejectsBadValues) {
     EXPECT_EQ(usageErrorOf({"--seed"}), "--seed needs a value N");
 }
 
-TEST(Options, RefuseSetsNamesTheParameterAndWhy) {
-    const Options o = parse({"--set", "count=5", "--set", "dt=0.1"});
-    EXPECT_NO_THROW(o.refuseSets({"counter", "elements"}, "with --input"));
+// --info prints the GL's description and stops: an output with it would never be written,
+// and a --bench never run, so they are refused rather than silently skipped.
+TEST(Options, InfoRefusesBenchAndEveryOutput) {
+    EXPECT_EQ(usageErrorOf({"--info", "--bench"}),
+              "--info only prints the GL's description; it runs no --bench");
+    EXPECT_TRUE(parse({"--info", "--bench-json", "b.json"}).info) << "refused by checkOutputs";
+    const std::vector<std::pair<std::string, std::string>> outputs = {
+        {"--output", ""}, {"--screenshot", ""}, {"--blur-output", "b.pfm"}};
     try {
-        o.refuseSets({"elements", "count"}, "with --input: the file gives them");
+        checkOutputs(outputs, /*info=*/true);
         ADD_FAILURE() << "expected a UsageError";
     } catch (const UsageError& e) {
-        EXPECT_STREQ(e.what(), "--set count has no effect with --input: the file gives them");
+        EXPECT_STREQ(e.what(),
+                     "--info only prints the GL's description; it writes no --blur-output");
     }
+    EXPECT_NO_THROW(checkOutputs({{"--output", ""}, {"--screenshot", ""}}, /*info=*/true));
 }
 
 // What the user typed comes back escaped and shortened: a newline cannot split the message,

@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "util/error.h"
+#include "util/parse.h"
 
 namespace cs {
 namespace {
@@ -118,9 +120,100 @@ TEST_F(ParamsTest, FloatRejectsValuesOutOfRange) {
               "parameter 'dt' = 0.5 is out of range [0.001, 0.1]");
     EXPECT_EQ(usageErrorOf([&] { params.set("dt", "-0.01"); }),
               "parameter 'dt' = -0.01 is out of range [0.001, 0.1]");
-    EXPECT_EQ(usageErrorOf([&] { params.set("dt", "1e39"); }),
-              "parameter 'dt' = 1e39 is out of range [0.001, 0.1]");
     EXPECT_EQ(dt, 0.01f);
+}
+
+// A value that no float holds is not blamed on the range: 1e-400 lies in [0, 50], yet reads
+// as no float at all. A denormal such as 1e-45 is a float, and is kept.
+TEST(Params, FloatSaysWhenAValueUnderflowsOrOverflows) {
+    Params params;
+    float& gravity = params.add("gravity", 9.81f, {0.0f, 50.0f}, "m/s^2");
+    for (const char* tiny :
+         {"1e-400", "-1e-400", "1e-46", "0.000001e-40", "1e-99999999999999999999"})
+        EXPECT_EQ(usageErrorOf([&] { params.set("gravity", tiny); }),
+                  "parameter 'gravity' = " + std::string(tiny) +
+                      " underflows: the least float above 0 is 1e-45");
+    for (const char* huge : {"1e400", "1e39", "-1e39", "340282360000000000000000000000000000000",
+                             "1e+99999999999999999999"})
+        EXPECT_EQ(usageErrorOf([&] { params.set("gravity", huge); }),
+                  "parameter 'gravity' = " + std::string(huge) +
+                      " overflows: the largest float is 3.4028235e+38");
+    EXPECT_EQ(gravity, 9.81f);
+    params.set("gravity", "1e-45");
+    EXPECT_EQ(gravity, std::numeric_limits<float>::denorm_min());
+    params.set("gravity", "0e-400");
+    EXPECT_EQ(gravity, 0.0f);
+}
+
+TEST(Parse, BelowOneReadsThePowerOfTheFirstSignificantDigit) {
+    for (const char* below : {"1e-400", "-1e-400", "0.5", "0.0012e2", "9.9e-1", "000.01", "0"})
+        EXPECT_TRUE(belowOne(below)) << below;
+    for (const char* above : {"1e400", "1", "-1.0", "12e-1", "0.01e3", "0012", "123.4e-2"})
+        EXPECT_FALSE(belowOne(above)) << above;
+}
+
+// A declaration that acts only with other settings: summed_area's tile_size, say.
+struct ActivityTest : ::testing::Test {
+    Params params;
+    bool& tiled = params.add("tiled", false, "per-tile tables");
+    int& tileSize = params.choice("tile_size", 32, {8, 16, 32}, "tile edge")
+                        .activeWhen([this] { return tiled; }, "unless tiled=true");
+};
+
+TEST_F(ActivityTest, TheDeclarationStillHandsOutTheValue) {
+    EXPECT_EQ(tileSize, 32);
+    params.set("tile_size", "8");
+    EXPECT_EQ(tileSize, 8);
+}
+
+TEST_F(ActivityTest, ActiveFollowsThePredicate) {
+    EXPECT_FALSE(params.active(&tileSize));
+    EXPECT_TRUE(params.active(&tiled)) << "no predicate: always active";
+    tiled = true;
+    EXPECT_TRUE(params.active(&tileSize));
+}
+
+TEST_F(ActivityTest, AGivenInactiveParameterIsRefusedWithTheReason) {
+    params.setAll({"tile_size=8"});
+    EXPECT_EQ(usageErrorOf([&] { params.refuseInactive(); }),
+              "--set tile_size has no effect unless tiled=true");
+}
+
+// Any explicit value, the default too: it is still a setting with no effect.
+TEST_F(ActivityTest, TheDefaultValueGivenIsRefusedToo) {
+    params.setAll({"tile_size=32"});
+    EXPECT_EQ(usageErrorOf([&] { params.refuseInactive(); }),
+              "--set tile_size has no effect unless tiled=true");
+}
+
+// Activity is judged once every value is in, whatever the order of the --set flags.
+TEST_F(ActivityTest, ActivityIsJudgedAfterEverySetInAnyOrder) {
+    params.setAll({"tile_size=8", "tiled=true"});
+    EXPECT_NO_THROW(params.refuseInactive());
+}
+
+TEST_F(ActivityTest, AParameterNotGivenIsNeverRefused) {
+    params.set("tiled", "false");
+    EXPECT_NO_THROW(params.refuseInactive());
+}
+
+TEST_F(ActivityTest, HelpNamesTheCondition) {
+    EXPECT_EQ(params.helpText(),
+              "  tiled=false   bool  true|false  per-tile tables\n"
+              "  tile_size=32  int   8|16|32     tile edge (no effect unless tiled=true)\n");
+}
+
+TEST(Params, InactiveFlagsAreNamedAsTheyAreGiven) {
+    bool bench = false;
+    Params flags(Params::Style::Flags);
+    int& benchMax = flags.add("bench-max", 256, {8, 4096}, "largest grid edge")
+                        .activeWhen([&] { return bench; }, "without --bench");
+    flags.set("bench-max", "64");
+    EXPECT_EQ(benchMax, 64);
+    EXPECT_EQ(usageErrorOf([&] { flags.refuseInactive(); }),
+              "--bench-max has no effect without --bench");
+    bench = true;
+    EXPECT_NO_THROW(flags.refuseInactive());
 }
 
 TEST_F(ParamsTest, BoolAcceptsItsSixSpellings) {
