@@ -15,6 +15,7 @@
 #include "gl/debug.h"
 #include "gl/info.h"
 #include "gl/program.h"
+#include "gl/shader_source.h"
 #include "util/error.h"
 #include "util/file.h"
 #include "util/image.h"
@@ -96,6 +97,10 @@ int Sample::run(int argc, char** argv) {
         return 1;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "%s: %s\n", name_.c_str(), e.what());
+        // A compiler's whole log follows the one line when asked for.
+        const auto* shaderError = dynamic_cast<const ShaderError*>(&e);
+        if (shaderError && strictGlDebug())
+            std::fprintf(stderr, "%s\n", shaderError->log().c_str());
         return 1;
     }
 }
@@ -292,9 +297,13 @@ void Sample::handleKeys() {
     if (forUs && escapeDown) glfwSetWindowShouldClose(window, 1);
     // Hot reload on the press, not while held. A failed reload keeps the last good program.
     if (forUs && reloadDown && !reloadKeyDown_) {
+        // The overlay shows the whole log; stderr one line, and the log with CS_GL_DEBUG=1.
         reloadError_ = Program::reloadAll();
-        std::fprintf(stderr, "%s\n",
-                     reloadError_.empty() ? "shaders reloaded" : reloadError_.c_str());
+        std::fprintf(
+            stderr, "%s\n",
+            reloadError_.empty() ? "shaders reloaded" : firstShaderError(reloadError_).c_str());
+        if (!reloadError_.empty() && strictGlDebug())
+            std::fprintf(stderr, "%s\n", reloadError_.c_str());
         shadersReloaded();
     }
     reloadKeyDown_ = reloadDown;

@@ -1,5 +1,6 @@
 #include "gl/debug.h"
 
+#include <atomic>
 #include <cstdio>
 #include <mutex>
 
@@ -19,6 +20,8 @@ struct Tally {
 };
 Tally highSeverity, errors;
 bool printEverything = false;
+// QuietDebugOutput objects alive. Atomic: outside them a driver thread may read it.
+std::atomic<int> quietScopes{0};
 
 const char* typeName(GLenum type) {
     switch (type) {
@@ -51,7 +54,7 @@ void GLAPIENTRY onDebugMessage(GLenum source, GLenum type, GLuint id, GLenum sev
         if (high) highSeverity.add(message);
         if (error) errors.add(message);
     }
-    if (!high && !error && !printEverything) return;
+    if (!printEverything && ((!high && !error) || quietScopes > 0)) return;
     const char* level = high ? "high" : severity == GL_DEBUG_SEVERITY_MEDIUM ? "medium" : "low";
     std::fprintf(stderr, "GL %s (%s, id %u): %s\n", typeName(type), level, id, message);
 }
@@ -81,6 +84,15 @@ int errorMessageCount() {
 std::string firstErrorMessage() {
     const std::lock_guard<std::mutex> lock(tallyMutex);
     return errors.first;
+}
+
+QuietDebugOutput::QuietDebugOutput() : wasSynchronous_(glIsEnabled(GL_DEBUG_OUTPUT_SYNCHRONOUS)) {
+    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+    ++quietScopes;
+}
+QuietDebugOutput::~QuietDebugOutput() {
+    --quietScopes;
+    if (!wasSynchronous_) glDisable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
 }
 
 DebugGroup::DebugGroup(const char* name) {

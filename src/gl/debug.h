@@ -27,6 +27,21 @@ std::string firstHighSeverityMessage();
 int errorMessageCount();
 std::string firstErrorMessage();
 
+// While one lives, the driver's messages are counted as always but printed only when
+// everything is asked for (CS_GL_DEBUG=1), and delivered synchronously, so that none
+// arrives after it. For a shader's compile and link: Program reports a failure itself, as
+// one line naming the file and line, and the driver's account of it would only add lines.
+class QuietDebugOutput {
+public:
+    QuietDebugOutput();
+    ~QuietDebugOutput();
+    QuietDebugOutput(const QuietDebugOutput&) = delete;
+    QuietDebugOutput& operator=(const QuietDebugOutput&) = delete;
+
+private:
+    bool wasSynchronous_;
+};
+
 // Names the next GL section in debugger captures (glPushDebugGroup / glPopDebugGroup).
 class DebugGroup {
 public:

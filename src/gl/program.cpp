@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "app/paths.h"
+#include "gl/debug.h"
 #include "gl/dispatch.h"
 #include "gl/shader_source.h"
 #include "util/error.h"
@@ -98,22 +99,35 @@ Program::Built Program::build(const std::vector<Stage>& stages, const ShaderDefi
         const GLuint shader = glCreateShader(stage.type);
         const char* text = source.text.c_str();
         glShaderSource(shader, 1, &text, nullptr);
-        glCompileShader(shader);
         GLint compiled = GL_FALSE;
-        glGetShaderiv(shader, GL_COMPILE_STATUS, &compiled);
+        {
+            // The failure is reported below, as one line; the driver's own messages about it
+            // would only add lines (they print with CS_GL_DEBUG=1).
+            const QuietDebugOutput quiet;
+            glCompileShader(shader);
+            glGetShaderiv(shader, GL_COMPILE_STATUS, &compiled);
+        }
         if (!compiled) {
             const std::string log = mapShaderLog(infoLog(shader, false), source.files);
             glDeleteShader(shader);
-            throw Error(log.empty() ? path + ": compile failed (no log)" : log);
+            if (log.empty()) throw ShaderError(path + ": compile failed (no log)", "");
+            throw ShaderError(firstShaderError(log), log);
         }
         glAttachShader(program.id(), shader);
         glDeleteShader(shader);  // freed once the program no longer needs it
         names += (names.empty() ? "" : " + ") + stage.file;
     }
-    glLinkProgram(program.id());
     GLint linked = GL_FALSE;
-    glGetProgramiv(program.id(), GL_LINK_STATUS, &linked);
-    if (!linked) throw Error(names + ": link failed: " + infoLog(program.id(), true));
+    {
+        const QuietDebugOutput quiet;  // as for the compile
+        glLinkProgram(program.id());
+        glGetProgramiv(program.id(), GL_LINK_STATUS, &linked);
+    }
+    if (!linked) {
+        const std::string log = infoLog(program.id(), true);
+        throw ShaderError(names + ": link failed: " + firstShaderError(log),
+                          names + ": link failed:\n" + log);
+    }
     program.label(names);
     return {std::move(program), names, std::move(uniforms)};
 }
@@ -147,6 +161,9 @@ bool Program::reload(std::string& error) {
     try {
         take(build(stages_, defines_));
         return true;
+    } catch (const ShaderError& e) {
+        error = e.log().empty() ? e.what() : e.log();
+        return false;
     } catch (const Error& e) {
         error = e.what();
         return false;

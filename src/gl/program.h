@@ -12,15 +12,29 @@
 #include <vector>
 
 #include "gl/objects.h"
+#include "util/error.h"
 
 namespace cs {
 
 using ShaderDefines = std::vector<std::pair<std::string, std::string>>;
 
+// A stage that failed to compile, or a program that failed to link. what() is one line, the
+// first error with its file and line and "(and N more)"; log() is the driver's whole log,
+// mapped to files and lines, for the overlay and for stderr with CS_GL_DEBUG=1.
+class ShaderError : public Error {
+public:
+    ShaderError(const std::string& line, std::string log) : Error(line), log_(std::move(log)) {}
+    const std::string& log() const { return log_; }
+
+private:
+    std::string log_;
+};
+
 class Program {
 public:
     Program() = default;
-    // Throws cs::Error("file:line: message") when a stage fails to compile or link.
+    // Throws ShaderError ("file:line: error: message (and N more)") when a stage fails to
+    // compile or the program to link, and cs::Error for a file it cannot read.
     static Program compute(const std::string& file, const ShaderDefines& defines = {});
     static Program graphics(const std::string& vertexFile, const std::string& fragmentFile,
                             const ShaderDefines& defines = {});
@@ -50,9 +64,9 @@ public:
     glm::uvec3 itemGroupsFor(std::uint64_t items) const;
 
     // Recompiles from the files. On failure returns false, keeps the current program, and
-    // puts the mapped compiler message in `error`.
+    // puts the whole mapped compiler log in `error` (firstShaderError makes it one line).
     bool reload(std::string& error);
-    // Reloads every live Program; returns the first error, or "" when all succeeded.
+    // Reloads every live Program; returns the first one's error, or "" when all succeeded.
     static std::string reloadAll();
 
 private:

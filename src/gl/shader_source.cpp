@@ -264,6 +264,24 @@ std::set<std::string> declaredUniforms(const std::string& source) {
     return names;
 }
 
+std::string firstShaderError(const std::string& log) {
+    std::vector<std::string> lines, errors;
+    std::istringstream in(log);
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        lines.push_back(line);
+        // Mapped and Mesa "...: error: msg", NVIDIA "0(12) : error C1234: msg", AMD "ERROR: ..."
+        if (line.find(": error: ") != std::string::npos ||
+            line.find(" : error ") != std::string::npos || line.rfind("ERROR: ", 0) == 0)
+            errors.push_back(line);
+    }
+    const std::vector<std::string>& shown = errors.empty() ? lines : errors;
+    if (shown.empty()) return "";
+    return shown[0] +
+           (shown.size() > 1 ? " (and " + std::to_string(shown.size() - 1) + " more)" : "");
+}
+
 std::string mapShaderLog(const std::string& log, const std::vector<std::string>& files) {
     std::string mapped;
     size_t start = 0;

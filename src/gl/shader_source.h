@@ -40,4 +40,11 @@ std::set<std::string> declaredUniforms(const std::string& source);
 // S is out of range, are kept unchanged.
 std::string mapShaderLog(const std::string& log, const std::vector<std::string>& files);
 
+// One line for a compiler or linker log (mapped or not): its first error, with the file and
+// line, and "(and N more)" when N more errors follow, e.g.
+//   "shaders/x.comp:12: error: `foo' undeclared (and 1 more)".
+// A log with no error line in a known form gives its first line, and "(and N more)" counts
+// its other lines. Errors are one line on stderr; the whole log goes where there is room.
+std::string firstShaderError(const std::string& log);
+
 }  // namespace cs

@@ -1,6 +1,8 @@
 // KHR_debug routing (gl/debug.h) and the per-pass GPU profiler (bench/profiler.h).
 #include "gl/debug.h"
 
+#include <unistd.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -99,6 +101,57 @@ TEST_F(DebugOutput, FailedCompileIsNotAGlError) {
         cs::Error);
     EXPECT_EQ(cs::highSeverityMessageCount(), before)
         << "the driver's compiler diagnostics were counted as high-severity GL messages";
+}
+
+// What `f` writes to stderr (the file descriptor, as the debug callback's fprintf does).
+template <typename F>
+std::string stderrOf(F&& f) {
+    std::fflush(stderr);
+    std::FILE* capture = std::tmpfile();
+    const int saved = dup(2);
+    dup2(fileno(capture), 2);
+    f();
+    std::fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    std::string text;
+    std::rewind(capture);
+    for (int c; (c = std::fgetc(capture)) != EOF;) text += char(c);
+    std::fclose(capture);
+    return text;
+}
+
+// A failing compile must stay one line on stderr without CS_GL_DEBUG=1: inside a
+// QuietDebugOutput (Program's compile and link) the driver's messages, even a high-severity
+// error, are counted but not printed, and they arrive synchronously, so that none is printed
+// after the scope. Outside it they print again. In a child process (a death test), whose
+// debug output is set up as a user's run has it: errors and high severity only, asynchronous.
+TEST(DebugOutputDeathTest, AQuietScopeCountsButPrintsNothing) {
+    EXPECT_EXIT(
+        {
+            glDisable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+            cs::enableDebugOutput({/*synchronous=*/false, /*everything=*/false});
+            const int before = cs::highSeverityMessageCount();
+            bool synchronousInside = false;
+            const std::string inside = stderrOf([&] {
+                const cs::QuietDebugOutput quiet;
+                synchronousInside = glIsEnabled(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+                provokeGlError();
+            });
+            glGetError();
+            const bool counted = cs::highSeverityMessageCount() == before + 1;
+            const bool restored = !glIsEnabled(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+            glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);  // so that the next arrives before stderrOf ends
+            const std::string outside = stderrOf([] { provokeGlError(); });
+            glGetError();
+            std::fprintf(stderr,
+                         "inside '%s', synchronous %d, counted %d, restored %d, outside %d\n",
+                         inside.c_str(), synchronousInside, counted, restored,
+                         outside.rfind("GL error (high, id ", 0) == 0);
+            std::exit(inside.empty() && synchronousInside && counted && restored ? 0 : 1);
+        },
+        ::testing::ExitedWithCode(0),
+        "inside '', synchronous 1, counted 1, restored 1, outside 1\n");
 }
 
 TEST_F(DebugOutput, DebugGroupsPushAndPop) {

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -95,6 +96,42 @@ TEST_F(ProgramErrors, ErrorInAnIncludeNamesTheIncludeAndItsLine) {
     EXPECT_TRUE(startsWith(message, include + ":5: error: ")) << message;
     EXPECT_TRUE(everyLineStartsWith(message, include + ":5: ")) << message;
     EXPECT_NE(message.find("undeclaredInInclude"), std::string::npos) << message;
+}
+
+// Two mistakes give the driver's log a line each. The error is one line: the first, with its
+// file and line, and "(and N more)"; the whole log stays with it, for the overlay and for
+// CS_GL_DEBUG=1, and is what a failed reload reports.
+TEST_F(ProgramErrors, SeveralErrorsAreOneLineAndTheWholeLogIsKept) {
+    const ScratchDir dir("several");
+    const std::string path = dir.write(
+        "two.comp", writerShader("float a = firstUndeclared;\n float b = secondUndeclared;"));
+    try {
+        cs::Program::compute(path);
+        FAIL() << "expected a ShaderError";
+    } catch (const cs::ShaderError& e) {
+        const std::string line = e.what(), log = e.log();
+        EXPECT_EQ(line.find('\n'), std::string::npos) << line;
+        EXPECT_TRUE(startsWith(line, path + ":4: error: ")) << line;
+        EXPECT_NE(line.find("firstUndeclared"), std::string::npos) << line;
+        EXPECT_NE(log.find(path + ":5: error: "), std::string::npos) << log;
+        EXPECT_NE(log.find("secondUndeclared"), std::string::npos) << log;
+        int errors = 0;
+        for (size_t at = log.find(": error: "); at != std::string::npos;
+             at = log.find(": error: ", at + 1))
+            ++errors;
+        ASSERT_GE(errors, 2) << log;
+        const std::string more = " (and " + std::to_string(errors - 1) + " more)";
+        EXPECT_EQ(line.substr(line.size() - std::min(line.size(), more.size())), more) << line;
+        EXPECT_EQ(line, log.substr(0, log.find('\n')) + more);
+    }
+
+    dir.write("two.comp", writerShader("value = 1u;"));
+    cs::Program program = cs::Program::compute(path);
+    dir.write("two.comp", writerShader("float a = firstUndeclared;\n float b = secondUndeclared;"));
+    std::string error;
+    EXPECT_FALSE(program.reload(error));
+    EXPECT_NE(error.find("firstUndeclared"), std::string::npos) << error;
+    EXPECT_NE(error.find("secondUndeclared"), std::string::npos) << error;
 }
 
 TEST_F(ProgramErrors, ErrorInTheMainFileAfterAnIncludeNamesItsOwnLine) {
