@@ -26,7 +26,6 @@
 #include "passes.h"
 #include "renderer.h"
 #include "state.h"
-#include "util/error.h"
 #include "view.h"
 
 // The stiffest springs offered: XPBD stays stable there, while explicit springs would need
@@ -47,9 +46,12 @@ private:
     bool& colouring = params.add("colouring", true,
                                  "springs: scatter by colour, else gather; xpbd: Gauss-Seidel "
                                  "by colour, else Jacobi");
-    bool& naiveScatter = params.add("naive_scatter", false,
-                                    "springs without colouring: scatter with no colours, racing "
-                                    "(wrong on purpose)");
+    bool& naiveScatter = params
+                             .add("naive_scatter", false,
+                                  "springs without colouring: scatter with no colours, racing "
+                                  "(wrong on purpose)")
+                             .activeWhen([this] { return solver == "springs" && !colouring; },
+                                         "unless solver=springs and colouring=false");
     int& substeps = params.add("substeps", 16, {1, 256}, "substeps per step");
     float& dt = params.add("dt", 1.0f / 60.0f, {1e-4f, 0.05f}, "seconds per step (a frame)");
     float& stiffness =
@@ -70,9 +72,11 @@ private:
 
     int& stepLimit = flags.add("steps", 0, {0, 1 << 30},
                                "run exactly K steps in all, however the frames split them");
-    int& benchMax = flags.add("bench-max", 256, {8, 4096},
-                              "largest grid edge of the --bench sweep (default 256 on a CPU "
-                              "renderer, else 1024)");
+    int& benchMax = flags
+                        .add("bench-max", 256, {8, 4096},
+                             "largest grid edge of the --bench sweep (default 256 on a CPU "
+                             "renderer, else 1024)")
+                        .activeWhen([this] { return options().bench; }, "without --bench");
 
     // The state: positions and velocities twice, rest lengths, normals, force sums, substep
     // starts (state.h), and the programs of each solver's passes (passes.h).
@@ -95,10 +99,6 @@ private:
     cloth::Renderer renderer;
     cloth::MouseGrab grab;
 
-    void checkOptions() override {
-        if (flags.given(&benchMax) && !options().bench)
-            throw cs::UsageError("--bench-max has no effect without --bench");
-    }
     void update(double) override {
         if (params.changed({&gridWidth, &gridHeight})) reload();
         if (std::exchange(resetPressed, false)) load(initial);
