@@ -5,6 +5,7 @@
 
 #include "gl/debug.h"
 #include "gl/info.h"
+#include "gl/kept_bindings.h"
 #include "util/error.h"
 
 namespace cs {
@@ -20,6 +21,7 @@ std::uint64_t stateBytesPerTile(ElementType type) {
 
 void GpuScan::run(const Buffer& input, const Buffer& output, std::uint64_t rowLength,
                   std::uint32_t rows, ScanMode mode, bool transposeOutput) {
+    const KeptBindings kept;  // the caller's bindings, back as they were on return
     const std::uint64_t elements = rowLength * rows;
     if (elements == 0) return;
     const std::uint64_t bytes = elements * elementBytes(type_);

@@ -6,8 +6,9 @@
 //   scan.run(values, values, count);                             // inclusive, in place
 //   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // before a shader reads the result
 //
-// Like every algorithm in src/compute, it leaves its own buffers bound to shader storage
-// bindings 0-7: bind yours again before your next dispatch.
+// Bindings: like every algorithm in src/compute, it leaves the caller's as it found them (the
+// program in use, the indirect dispatch buffer and shader storage points 0-7;
+// gl/kept_bindings.h), so a caller binds its own once.
 //
 // Element i of the output is the sum of elements 0..i of the input (inclusive) or 0..i-1
 // (exclusive; element 0 is zero). `rows` > 1 scans that many rows of `rowLength` elements
