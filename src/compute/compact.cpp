@@ -6,6 +6,7 @@
 #include "gl/debug.h"
 #include "gl/dispatch.h"
 #include "gl/info.h"
+#include "gl/kept_bindings.h"
 #include "util/error.h"
 
 namespace cs {
@@ -21,6 +22,7 @@ GpuCompact& GpuCompact::operator=(GpuCompact&&) noexcept = default;
 
 void GpuCompact::run(const Buffer& flags, std::uint64_t n, const Buffer& indices,
                      const Buffer& result, CompactConsumer next) {
+    const KeptBindings kept;  // the caller's bindings, back as they were on return
     if (n == 0 || n > kMaxCompactElements)
         throw Error("compaction: " + std::to_string(n) + " elements; it takes 1 to 2^31");
     if (std::uint64_t(flags.size()) < n * 4 || std::uint64_t(indices.size()) < n * 4)
@@ -87,6 +89,7 @@ Program compactArgumentsProgram() {
 
 void writeCompactResult(const Program& arguments, const Buffer& counts, std::uint32_t countIndex,
                         const Buffer& result, CompactConsumer next) {
+    const KeptBindings kept;  // the caller's bindings, back as they were on return
     arguments.use();
     glUniform1ui(arguments.uniform("countIndex"), countIndex);
     glUniform1ui(arguments.uniform("localSize"), next.localSize);

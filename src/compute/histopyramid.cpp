@@ -4,11 +4,13 @@
 
 #include "gl/debug.h"
 #include "gl/info.h"
+#include "gl/kept_bindings.h"
 #include "util/error.h"
 
 namespace cs {
 
 void GpuHistoPyramid::build(const Buffer& flags, std::uint64_t n) {
+    const KeptBindings kept;  // the caller's bindings, back as they were on return
     if (n == 0 || n > kMaxCompactElements)
         throw Error("histopyramid: " + std::to_string(n) + " elements; it takes 1 to 2^31");
     if (std::uint64_t(flags.size()) < n * 4)
@@ -69,6 +71,7 @@ void GpuHistoPyramid::build(const Buffer& flags, std::uint64_t n) {
 }
 
 void GpuHistoPyramid::traverse(const Buffer& flags, const Buffer& indices) {
+    const KeptBindings kept;  // the caller's bindings, back as they were on return
     if (!traverse_) throw Error("histopyramid: traverse() before build()");
     if (std::uint64_t(indices.size()) < std::uint64_t(cells_[0]) * 4)
         throw Error("histopyramid: the indices need " + std::to_string(cells_[0] * 4ull) +

@@ -17,6 +17,9 @@
 //
 // With partial sums (the article's vec4 variant), a cell keeps its children's running sums
 // (a, a+b, a+b+c, a+b+c+d): the traversal reads one value per level instead of three.
+//
+// Bindings: it leaves the caller's as it found them (the program in use, the indirect dispatch
+// buffer and shader storage points 0-7; gl/kept_bindings.h), so a caller binds its own once.
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <vector>
