@@ -11,13 +11,15 @@ namespace compaction {
 
 std::vector<float> readVolume(const std::string& path, glm::uvec3 size) {
     const std::uint64_t count = std::uint64_t(size.x) * size.y * size.z;
-    const std::string bytes = cs::readFile(path, std::size_t(count * 4 + 1));
+    const std::string shape = "nx*ny*nz = " + std::to_string(size.x) + "*" +
+                              std::to_string(size.y) + "*" + std::to_string(size.z) +
+                              " float32 values";
+    // A longer file is refused by readFile with the largest size the shape allows, e.g.
+    // "larger than 256 bytes (nx*ny*nz = 4*4*4 float32 values)".
+    const std::string bytes = cs::readFile(path, {std::size_t(count * 4), shape});
     if (bytes.size() != count * 4)
-        throw cs::Error(cs::printable(path) + ": " + std::to_string(bytes.size()) + " bytes" +
-                        (bytes.size() > count * 4 ? " or more" : "") +
-                        "; nx*ny*nz = " + std::to_string(size.x) + "*" + std::to_string(size.y) +
-                        "*" + std::to_string(size.z) + " float32 values need " +
-                        std::to_string(count * 4));
+        throw cs::Error(cs::printable(path) + ": " + std::to_string(bytes.size()) + " bytes; " +
+                        shape + " need " + std::to_string(count * 4));
     std::vector<float> values(count);
     std::memcpy(values.data(), bytes.data(), bytes.size());
     for (std::size_t i = 0; i < values.size(); ++i)

@@ -156,6 +156,20 @@ TEST_F(CompactionTest, FileSizeThatDoesNotMatchTheDimensions) {
                   "short.f32: 104 bytes; nx*ny*nz = 3*3*3 float32 values need 108");
 }
 
+// A file longer than the volume is refused with the largest size the volume allows (for
+// 4*4*4 it said "257 bytes or more", the size at which the read had stopped).
+TEST_F(CompactionTest, FileLongerThanTheDimensions) {
+    const std::string input = (dir / "long.f32").string();
+    std::vector<std::string> args = sizeSets(4, 4, 4);
+    args.insert(args.end(), {"--input", input});
+    for (const size_t bytes : {4 * 64 + 1, 4 * 65, 4 * 1000}) {
+        SCOPED_TRACE(bytes);
+        cs::writeFileAtomic(input, std::string(bytes, '\0'));
+        expectFailure(compaction(args), 1,
+                      "long.f32: larger than 256 bytes (nx*ny*nz = 4*4*4 float32 values)");
+    }
+}
+
 TEST_F(CompactionTest, NonFiniteValueInTheFile) {
     const std::string input = (dir / "nan.f32").string();
     std::vector<float> values(8, 0.5f);
