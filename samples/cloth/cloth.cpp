@@ -127,8 +127,11 @@ std::vector<Point> makeCloth(int width, int height) {
 }
 
 std::vector<Point> readPoints(const std::string& path, int width, int height) {
-    const std::string bytes = cs::readFile(path);
     const size_t count = size_t(width) * size_t(height);
+    // A longer file is refused by readFile, as soon as it is longer: "larger than 256 bytes (4 x
+    // 4 points of 16 bytes)".
+    const std::string grid = std::to_string(width) + " x " + std::to_string(height) + " points";
+    const std::string bytes = cs::readFile(path, {count * sizeof(Point), grid + " of 16 bytes"});
     if (bytes.size() != count * sizeof(Point))
         throw cs::Error(cs::printable(path) + ": " + std::to_string(bytes.size()) + " bytes, but " +
                         std::to_string(width) + " x " + std::to_string(height) + " points take " +

@@ -1,5 +1,6 @@
 #include "boids.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -16,8 +17,10 @@ bool isFinite(const glm::vec3& v) {
 
 }  // namespace
 
-std::vector<Boid> readBoids(const std::string& path) {
-    const std::string bytes = cs::readFile(path);
+std::vector<Boid> readBoids(const std::string& path, std::uint64_t mostBoids) {
+    const std::string bytes = cs::readFile(
+        path, {std::size_t(std::min<std::uint64_t>(mostBoids, cs::kMaxReadBytes) * sizeof(Boid)),
+               std::to_string(mostBoids) + " boids, the most one storage block holds"});
     if (bytes.empty()) throw cs::Error(cs::printable(path) + ": empty state file (no boids)");
     if (bytes.size() % sizeof(Boid) != 0)
         throw cs::Error(cs::printable(path) + ": " + std::to_string(bytes.size()) +

@@ -41,8 +41,9 @@ static_assert(sizeof(Frame) == 48 && offsetof(Frame, side) == 0 && offsetof(Fram
 // The state file: N records of 8 float32, little-endian: px py pz 0 vx vy vz 0, the Boid's
 // own bytes. readBoids throws cs::Error naming the file when it is empty (N = 0), when its
 // size is not a multiple of 32, or when a position or velocity is not finite; the unused
-// slots are ignored (and written as 0).
-std::vector<Boid> readBoids(const std::string& path);
+// slots are ignored (and written as 0); and as soon as it holds more than `mostBoids` (a device
+// or a FIFO is read no further).
+std::vector<Boid> readBoids(const std::string& path, std::uint64_t mostBoids);
 std::string encodeBoids(const std::vector<Boid>& boids);
 
 // A flock of `count` members, the same for the same seed on every platform: positions

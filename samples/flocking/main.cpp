@@ -108,7 +108,9 @@ private:
         planes.create();
         if (!options().input.empty()) {
             source = options().input;
-            load(flocking::readBoids(options().input));
+            // The largest storage block holds each plane's frame, 48 bytes.
+            load(flocking::readBoids(options().input,
+                                     cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE) / 48));
         } else {
             restart();
         }

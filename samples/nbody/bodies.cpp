@@ -133,8 +133,10 @@ void requireFinite(const std::vector<Body>& bodies, long long steps) {
                             " is no longer a finite number: its motion overflowed float");
 }
 
-std::vector<Body> readState(const std::string& path) {
-    const std::string bytes = cs::readFile(path);
+std::vector<Body> readState(const std::string& path, std::uint64_t mostBodies) {
+    const std::string bytes = cs::readFile(
+        path, {std::size_t(std::min<std::uint64_t>(mostBodies, cs::kMaxReadBytes) * sizeof(Body)),
+               std::to_string(mostBodies) + " bodies, the most one storage block holds"});
     if (bytes.empty()) throw cs::Error(cs::printable(path) + ": empty state file (no bodies)");
     if (bytes.size() % sizeof(Body) != 0)
         throw cs::Error(cs::printable(path) + ": " + std::to_string(bytes.size()) +

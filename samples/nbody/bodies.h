@@ -24,8 +24,9 @@ static_assert(sizeof(Body) == 32 && offsetof(Body, positionMass) == 0 &&
 
 // The state file: N records of 8 float32 little-endian (pos.xyz, mass, vel.xyz, pad),
 // 32 bytes per body, nothing else. Throws cs::Error naming the file when its size is not
-// a positive multiple of 32 or a value is not finite or a mass is negative.
-std::vector<Body> readState(const std::string& path);
+// a positive multiple of 32 or a value is not finite or a mass is negative, and as soon as it
+// holds more than `mostBodies` (a device or a FIFO is read no further).
+std::vector<Body> readState(const std::string& path, std::uint64_t mostBodies);
 // The bytes of the same format.
 std::string encodeState(const std::vector<Body>& bodies);
 // Whether every value of the body, the unused one included, is a finite number.

@@ -11,6 +11,7 @@
 #include "bench.h"
 #include "bodies.h"
 #include "compute/reduce.h"
+#include "gl/info.h"
 #include "gl/program.h"
 #include "overlay.h"
 #include "sprites.h"
@@ -91,7 +92,9 @@ private:
         buildStep();
         if (!options().input.empty()) {
             source = options().input;
-            load(nbody::readState(options().input));
+            // Each body's position and velocity go in storage blocks of a vec4 per body.
+            load(nbody::readState(options().input,
+                                  cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE) / 16));
         } else {
             restart();
         }

@@ -111,7 +111,10 @@ private:
 
     // --input: the state file (README.md: count x 32 bytes of Particle).
     void loadState(const std::string& path) {
-        const std::string bytes = cs::readFile(path);
+        // At most what the step binds as one storage block: /dev/zero is refused there.
+        const std::string bytes = cs::readFile(
+            path, {std::size_t(cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE)),
+                   "the most one storage block holds: GL_MAX_SHADER_STORAGE_BLOCK_SIZE"});
         if (bytes.empty())
             throw cs::Error(cs::printable(path) + ": empty state file, no particles");
         if (bytes.size() % sizeof(Particle) != 0)

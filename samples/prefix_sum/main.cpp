@@ -95,7 +95,9 @@ private:
         cs::requireLimit(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, 1,
                          "drawing the plots straight from the scans' buffers");
         if (!options().input.empty()) {
-            values = prefix_sum::readValues(options().input);
+            // The scans bind the array as one storage block.
+            values = prefix_sum::readValues(options().input,
+                                            cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE) / 4);
             if (algorithm == "single_group" && !fitsOneGroup())
                 throw cs::UsageError("algorithm=single_group scans at most 2048 elements; " +
                                      cs::printable(options().input) + " holds " +

@@ -1,5 +1,6 @@
 #include "values.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -9,8 +10,10 @@
 
 namespace prefix_sum {
 
-std::vector<std::uint32_t> readValues(const std::string& path) {
-    const std::string bytes = cs::readFile(path);
+std::vector<std::uint32_t> readValues(const std::string& path, std::uint64_t mostValues) {
+    const std::string bytes = cs::readFile(
+        path, {std::size_t(std::min<std::uint64_t>(mostValues, cs::kMaxReadBytes) * 4),
+               std::to_string(mostValues) + " values, the most one storage block holds"});
     if (bytes.empty())
         throw cs::Error(cs::printable(path) +
                         ": empty file; expected raw little-endian uint32 or float32");

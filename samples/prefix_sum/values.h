@@ -10,8 +10,9 @@ namespace prefix_sum {
 
 // --input and --output: raw little-endian 32-bit values, uint32 or float32, no header; the
 // byte order of every CPU this runs on. Throws cs::Error naming the file when it is empty
-// or its size is not a whole number of values.
-std::vector<std::uint32_t> readValues(const std::string& path);
+// or its size is not a whole number of values, and as soon as it holds more than `mostValues`
+// (a device or a FIFO is read no further).
+std::vector<std::uint32_t> readValues(const std::string& path, std::uint64_t mostValues);
 
 // `count` values from `seed`: uint32 digits 1..9 or float32 in [-1, 1), small numbers so
 // that the plots can label every bar.

@@ -130,18 +130,23 @@ void Sample::queueStatus(std::string line) {
     statusLines_.push_back(std::move(line));
 }
 
+// One batch, so that the outputs land together: a write that fails (a full disk, /dev/full)
+// leaves every file as it was before the run, not only the files after it.
 void Sample::writeOutputs() const {
+    OutputBatch batch;
     if (!options_.screenshot.empty()) {
         // A window closed during --bench's warm-up ends the run before any frame it shows.
         if (screenshot_.rgba.empty())
             throw Error(printable(options_.screenshot) + ": no frame was drawn to capture");
-        savePng(options_.screenshot, screenshot_);
+        batch.add(options_.screenshot, encodePng(screenshot_));
+    }
+    for (const auto& [path, bytes] : outputs_) batch.add(path, bytes);
+    if (!benchText_.empty()) batch.addStdout(benchText_);
+    batch.write();
+    if (!options_.screenshot.empty())
         std::fprintf(stderr, "%s: wrote %s (%dx%d, %s)\n", name_.c_str(),
                      printable(options_.screenshot).c_str(), screenshot_.width, screenshot_.height,
                      context_->kind().c_str());
-    }
-    for (const auto& [path, bytes] : outputs_) writeFileAtomic(path, bytes);
-    std::fputs(benchText_.c_str(), stdout);
 }
 
 void Sample::failOnGlErrors() const {

@@ -42,7 +42,8 @@ public:
     // Runs the sample as main() would and returns its exit code: 0 success, 1 runtime
     // failure, 2 bad usage. Errors are printed to stderr as one line. Every output is checked
     // before any work (its directory exists and is writable, no two name the same file), and
-    // written only once the whole run has succeeded: a failed run leaves none behind.
+    // written only once the whole run has succeeded, all together (util/file.h, OutputBatch):
+    // a failed run, a failed write among them included, leaves no file replaced.
     int run(int argc, char** argv);
 
 protected:
@@ -71,7 +72,8 @@ protected:
     virtual std::vector<BenchFigure> benchFigures(const Calibration&) { return {}; }
 
     // Queues `bytes` for the file `path` (--output or one of the sample's flags.output): written
-    // with writeFileAtomic once the run has succeeded, after its last GL error check.
+    // once the run has succeeded, after its last GL error check, in one OutputBatch with the
+    // run's other outputs, so that they land together or not at all.
     void queueOutput(const std::string& path, std::string bytes);
     void queueOutput(const std::string& path, const void* data, std::size_t size);
     // Queues a status line for stderr (e.g. a measurement the run reports), printed once the

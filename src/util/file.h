@@ -1,42 +1,95 @@
 #pragma once
-// Whole-file reads, and whole-file writes that a reader never sees half done.
+// Whole-file reads that stop at what the format allows, and writes that a reader never sees
+// half done: a run's outputs land together or not at all.
 //
 // Every output the suite writes (screenshots, benchmark JSON, --output, golden-test failure
-// images) goes through writeFileAtomic. Failures throw cs::Error with one line that starts
-// with the path and says why, e.g. "out/x.png: cannot create a file in out (No such file or
-// directory)".
+// images) goes through an OutputBatch; writeFileAtomic is a batch of one file. Failures throw
+// cs::Error with one line that starts with the path and says why, e.g. "out/x.png: cannot
+// write into its directory (No such file or directory)".
 #include <cstddef>
+#include <cstdio>
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace cs {
 
-// The most readFile reads unless told otherwise: 1 GiB.
+// The most readFile ever reads: 1 GiB.
 constexpr std::size_t kMaxReadBytes = std::size_t(1) << 30;
 
-// Reads the whole file as bytes (no newline translation), from a regular file or from a pipe
-// or device, but never more than `maxBytes` (/dev/zero does not end). Throws cs::Error
-// "path: cannot open (No such file or directory)" and the like.
-std::string readFile(const std::string& path, std::size_t maxBytes = kMaxReadBytes);
+// What a reader knows of its format, so that readFile stops as soon as the bytes cannot be a
+// valid file. A regular file says its size up front; a pipe or a device does not, and
+// /dev/zero never ends: without a limit, `--input /dev/zero` would read 1 GiB first.
+struct ReadLimits {
+    // The largest valid file of the format, and why, for the message: "in.bin: larger than
+    // 64 bytes (4 x 1 points)". Never more than kMaxReadBytes.
+    std::size_t maxBytes = kMaxReadBytes;
+    std::string why = "the most read from one file";
+    // Optional: called once, on the first bytes (64 KiB, or the whole file if it is shorter;
+    // never on none). Throws cs::Error naming the path when they cannot start a valid file
+    // (an image format's signature), and returns the most bytes a file that starts so may hold
+    // (an image header gives its size), or maxBytes when they tell no more.
+    std::function<std::size_t(const std::string& start)> checkStart;
+};
 
-// Writes `size` bytes from `data` to `path`:
-// - a regular file, or a new one, is replaced atomically: the bytes go to a temporary file
-//   with a short hidden name in the same directory, which is flushed to disk and renamed
-//   over the target. A replaced file keeps its permissions; a failure, SIGINT, SIGTERM or
-//   SIGHUP removes the temporary file and leaves the old target untouched;
-// - a symlink is followed: its target is replaced, and the link stays a link;
-// - a device, a FIFO, or our own stdout or stderr (/dev/stdout, also when it is redirected
-//   to a file) is written in place, never replaced;
-// - a directory is refused.
+// Reads the whole file as bytes (no newline translation), from a regular file or from a pipe
+// or a device, within `limits`. Throws cs::Error "path: cannot open (No such file or
+// directory)", "path: larger than N bytes (why)" and the like.
+std::string readFile(const std::string& path, const ReadLimits& limits = {});
+
+// The files a run writes, written together: none is replaced unless every one is written.
+//   OutputBatch outputs;
+//   outputs.add("shot.png", encodePng(frame));
+//   outputs.add("table.pfm", encodePfm(table));
+//   outputs.write();
+// write() goes in three steps:
+// 1. a regular file, or a new one, gets its bytes in a temporary file with a short hidden name
+//    beside it, flushed to disk; a symlink is followed (its target is replaced, the link stays
+//    a link), and a replaced file keeps its permissions;
+// 2. a device, a FIFO, or our own stdout or stderr (/dev/stdout, also when it is redirected to
+//    a file) is written in place, never replaced. Those writes cannot be taken back, so they
+//    come after every temporary file is written and before anything is replaced;
+// 3. every write having succeeded, the temporary files are renamed over their targets.
+// A failure in steps 1 and 2 (a full disk, a file-size limit, /dev/full), SIGINT, SIGTERM or
+// SIGHUP removes every temporary file and leaves every old file as it was. (A rename that
+// fails in step 3, say for a directory made read-only meanwhile, leaves the renames before it
+// done: a rename needs no space, so this is the one failure left that is not all or nothing.)
+// A directory as a path is refused before anything is written.
+class OutputBatch {
+public:
+    // At most this many files in one batch (the signal handler keeps their names in fixed
+    // buffers); a sample writes a handful.
+    static constexpr std::size_t kMaxFiles = 16;
+
+    // Queues `bytes` for `path`. Throws std::logic_error past kMaxFiles.
+    void add(const std::string& path, std::string bytes);
+    // Queues text for our own stdout (the --bench report): written in place in step 2, after
+    // any output queued for /dev/stdout before it.
+    void addStdout(std::string text);
+    // Writes everything queued, as above. Throws cs::Error naming the path that failed.
+    void write() const;
+
+private:
+    struct Output {
+        std::string path;  // for messages; "stdout" for addStdout's text
+        std::string bytes;
+        std::FILE* stream;  // stdout for addStdout's text, else nullptr: a file
+    };
+    std::vector<Output> outputs_;
+};
+
+// One file written as an OutputBatch of one: atomically replaced if regular or new, written in
+// place if special.
 void writeFileAtomic(const std::string& path, const void* data, std::size_t size);
 void writeFileAtomic(const std::string& path, const std::string& contents);
 
-// Throws the cs::Error writeFileAtomic(path) would throw for where the bytes go: a directory
-// as `path`, or a missing, non-directory or unwritable directory for a new or regular file.
-// For checking every output before the work that makes it.
+// Throws the cs::Error writing `path` would throw for where the bytes go: a directory as
+// `path`, or a missing, non-directory or unwritable directory for a new or regular file. For
+// checking every output before the work that makes it.
 void checkWritable(const std::string& path);
 
-// Whether writeFileAtomic(path) writes in place: `path` is an existing device, FIFO or
-// socket, or our own stdout or stderr.
+// Whether writing `path` writes in place: `path` is an existing device, FIFO or socket, or our
+// own stdout or stderr.
 bool isSpecialFile(const std::string& path);
 
 // Whether two paths name the same file: the same inode where they exist, else the same path

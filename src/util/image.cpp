@@ -83,6 +83,43 @@ void checkPaletteIndices(const std::string& path, const std::string& png) {
     }
 }
 
+// The largest file an image of width x height may be: its pixels uncompressed at the widest
+// depth stb reads (16-bit RGBA, 8 bytes a pixel, and a PNG's filter byte or two per row), 1/64
+// more for the formats' framing (PNG chunks, deflate's stored blocks, RLE packets), and 16 MiB
+// for what the decoder skips: metadata (ICC profiles, EXIF), a GIF's later frames.
+std::size_t largestFileOf(int width, int height) {
+    const std::uint64_t pixels =
+        std::uint64_t(width) * std::uint64_t(height) * 8 + 2 * std::uint64_t(height);
+    return std::size_t(std::min<std::uint64_t>(pixels + pixels / 64 + (16 << 20), kMaxReadBytes));
+}
+
+// The size from the header, before decoding allocates for it: throws naming the path for bytes
+// that start no image format this reads, or an image over the limits; returns the largest file
+// that image may be. Bytes whose header stb cannot read yet (cut short, or damaged: the
+// decoder will say which) leave the limit at kMaxReadBytes.
+std::size_t checkHeader(const std::string& path, const std::string& bytes, int maxSide) {
+    int width = 0, height = 0, channels = 0;
+    if (!stbi_info_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()),
+                               static_cast<int>(std::min<std::size_t>(bytes.size(), INT_MAX)),
+                               &width, &height, &channels)) {
+        // stbi_info gives one reason for every failure. Decoding tests each format's signature
+        // before anything else and says "unknown image type" only when none matches; a known
+        // format whose header is cut short or damaged fails after, for another reason.
+        if (!decode(bytes, width, height, 4) &&
+            std::string(stbi_failure_reason()) == "unknown image type")
+            throw Error(printable(path) + ": " + decodeFailure());
+        return kMaxReadBytes;
+    }
+    const std::string size = std::to_string(width) + "x" + std::to_string(height);
+    if (width > maxSide || height > maxSide)
+        throw Error(printable(path) + ": a " + size + " image exceeds the limit of " +
+                    std::to_string(maxSide) + " pixels per side");
+    if (std::uint64_t(width) * std::uint64_t(height) * 4 > kMaxImageBytes)
+        throw Error(printable(path) + ": a " + size + " image needs more than the " +
+                    std::to_string(kMaxImageBytes >> 20) + " MiB this decodes");
+    return largestFileOf(width, height);
+}
+
 }  // namespace
 
 std::string pngChunk(const std::string& type, const std::string& data) {
@@ -96,26 +133,22 @@ std::string pngChunk(const std::string& type, const std::string& data) {
 
 Image loadImage(const std::string& path, int maxSide) {
     // Read the bytes ourselves so a missing file reports errno ("No such file or
-    // directory") rather than stb's vaguer "can't fopen".
-    const std::string bytes = readFile(path);
+    // directory") rather than stb's vaguer "can't fopen". The header is checked on the first
+    // bytes already, so that a device or a FIFO (/dev/zero) is refused as it starts, not after
+    // 1 GiB, and then read no further than an image of the header's size may take.
+    ReadLimits limits;
+    limits.maxBytes = largestFileOf(maxSide, maxSide);
+    limits.why = "the most an image of at most " + std::to_string(maxSide) + " pixels a side holds";
+    limits.checkStart = [&](const std::string& start) { return checkHeader(path, start, maxSide); };
+    const std::string bytes = readFile(path, limits);
     if (bytes.empty()) throw Error(printable(path) + ": empty file, not an image");
     if (bytes.size() > static_cast<std::size_t>(INT_MAX))
         throw Error(printable(path) + ": file too large");
-
-    // The size from the header, before decoding allocates for it. (A file whose header stb
-    // cannot read fails to decode below, with the reason.)
-    int width = 0, height = 0, channels = 0;
-    if (stbi_info_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()),
-                              static_cast<int>(bytes.size()), &width, &height, &channels)) {
-        const std::string size = std::to_string(width) + "x" + std::to_string(height);
-        if (width > maxSide || height > maxSide)
-            throw Error(printable(path) + ": a " + size + " image exceeds the limit of " +
-                        std::to_string(maxSide) + " pixels per side");
-        if (std::uint64_t(width) * std::uint64_t(height) * 4 > kMaxImageBytes)
-            throw Error(printable(path) + ": a " + size + " image needs more than the " +
-                        std::to_string(kMaxImageBytes >> 20) + " MiB this decodes");
-    }
+    // Again on the whole file, for a header past the first bytes (a JPEG's metadata may come
+    // first).
+    checkHeader(path, bytes, maxSide);
     checkPaletteIndices(path, bytes);
+    int width = 0, height = 0;
     const Pixels pixels = decode(bytes, width, height, 4);  // RGBA whatever the file holds
     if (!pixels) throw Error(printable(path) + ": cannot decode image: " + decodeFailure());
     if (width <= 0 || height <= 0) throw Error(printable(path) + ": image has zero size");

@@ -22,8 +22,10 @@ constexpr std::size_t kMaxImageBytes = std::size_t(1) << 30;
 // Loads any format stb_image reads (PNG, JPEG, BMP, TGA, ...), converted to RGBA:
 // grey and RGB inputs get alpha 255. An image wider or taller than `maxSide` (a caller that
 // makes a texture of it passes GL_MAX_TEXTURE_SIZE), or larger than kMaxImageBytes as RGBA,
-// is refused from its header, before decoding. Throws cs::Error naming the path for a
-// missing, empty, corrupt, too large or zero-sized file.
+// is refused from its header, before decoding. A device or a FIFO is read only as far as an
+// image file may go: bytes that start no format this reads (/dev/zero) are refused as they
+// arrive, and a valid header bounds the rest by its size. Throws cs::Error naming the path for
+// a missing, empty, corrupt, too large or zero-sized file.
 Image loadImage(const std::string& path, int maxSide = 16384);
 
 // `image` as the bytes of an RGBA PNG file. Throws cs::Error if the image is malformed.

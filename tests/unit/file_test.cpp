@@ -1,6 +1,7 @@
-// readFile and writeFileAtomic: contents survive exactly, a failed or interrupted write
-// leaves the directory as it was (old file intact, no temporary files), and special files
-// (devices, FIFOs, our own stdout) and symlinks are written through, never replaced.
+// readFile, OutputBatch and writeFileAtomic: contents survive exactly, a read stops where the
+// format says, a failed or interrupted write leaves the directory as it was (every old file
+// intact, no temporary files), and special files (devices, FIFOs, our own stdout) and symlinks
+// are written through, never replaced.
 #include "util/file.h"
 
 #include <fcntl.h>
@@ -17,6 +18,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -299,12 +301,198 @@ TEST_F(FileTest, LongestFileNameIsWritten) {
 
 TEST_F(FileTest, ReadFileStopsAtItsLimit) {
     writePlain(path("big.bin"), std::string(1001, 'b'));
-    EXPECT_TRUE(contains(errorFrom([&] { cs::readFile(path("big.bin"), 1000); }),
-                         "big.bin: larger than 1000 bytes"));
-    EXPECT_EQ(cs::readFile(path("big.bin"), 1001).size(), 1001u);
+    EXPECT_TRUE(contains(errorFrom([&] {
+                             cs::readFile(path("big.bin"), {1000, "ten tens"});
+                         }),
+                         "big.bin: larger than 1000 bytes (ten tens)"));
+    EXPECT_EQ(cs::readFile(path("big.bin"), {1001}).size(), 1001u);
     // A device that never ends.
-    EXPECT_TRUE(contains(errorFrom([&] { cs::readFile("/dev/zero", 1 << 20); }),
-                         "/dev/zero: larger than 1048576 bytes"));
+    EXPECT_TRUE(contains(errorFrom([&] { cs::readFile("/dev/zero", {1 << 20}); }),
+                         "/dev/zero: larger than 1048576 bytes (the most read from one file)"));
+}
+
+// The format's check sees the first 64 KiB once, and refuses /dev/zero there, not at the end
+// of a gigabyte.
+TEST_F(FileTest, ReadFileRefusesAsSoonAsTheFirstBytesCannotStartAFile) {
+    std::vector<std::size_t> seen;
+    cs::ReadLimits limits;
+    limits.checkStart = [&](const std::string& start) -> std::size_t {
+        seen.push_back(start.size());
+        if (start.compare(0, 4, "FILE") != 0) throw cs::Error("no signature");
+        return limits.maxBytes;
+    };
+    EXPECT_EQ(errorFrom([&] { cs::readFile("/dev/zero", limits); }), "no signature");
+    EXPECT_EQ(seen, std::vector<std::size_t>{1 << 16});
+
+    seen.clear();
+    writePlain(path("short.bin"), "FILE and a little more");
+    EXPECT_EQ(cs::readFile(path("short.bin"), limits), "FILE and a little more");
+    EXPECT_EQ(seen, std::vector<std::size_t>{22});  // the whole file, which is shorter
+
+    seen.clear();
+    writePlain(path("empty.bin"), "");
+    EXPECT_EQ(cs::readFile(path("empty.bin"), limits), "");
+    EXPECT_TRUE(seen.empty()) << "called on no bytes";
+}
+
+// A header that tells the file's size (an image's) lowers the limit while the bytes arrive.
+TEST_F(FileTest, ReadFileStopsWhereTheFirstBytesSay) {
+    cs::ReadLimits limits;
+    limits.checkStart = [](const std::string&) { return std::size_t(100000); };
+    EXPECT_TRUE(contains(errorFrom([&] { cs::readFile("/dev/zero", limits); }),
+                         "/dev/zero: larger than 100000 bytes (the most a file that starts as this "
+                         "one does holds)"));
+    writePlain(path("long.bin"), std::string(100001, 'x'));
+    EXPECT_TRUE(contains(errorFrom([&] { cs::readFile(path("long.bin"), limits); }),
+                         "long.bin: larger than 100000 bytes"));
+    // A limit only ever lowers: kMaxReadBytes and the caller's stay above what the start says.
+    limits.maxBytes = 1000;
+    EXPECT_TRUE(contains(errorFrom([&] { cs::readFile(path("long.bin"), limits); }),
+                         "long.bin: larger than 1000 bytes"));
+}
+
+// ---- A batch of outputs: every file replaced, or none ----
+
+TEST_F(FileTest, BatchWritesEveryFile) {
+    writePlain(path("old.bin"), "old");
+    cs::OutputBatch batch;
+    batch.add(path("old.bin"), "new");
+    batch.add(path("made.bin"), "made");
+    batch.add("/dev/null", "discarded");
+    batch.write();
+    EXPECT_EQ(cs::readFile(path("old.bin")), "new");
+    EXPECT_EQ(cs::readFile(path("made.bin")), "made");
+    EXPECT_EQ(entries(), (std::vector<std::string>{"made.bin", "old.bin"}));
+}
+
+// /dev/full stands in for a full disk: its write fails after the regular files' temporary
+// files are written, and before any of them is renamed.
+TEST_F(FileTest, BatchWithAFailingDeviceReplacesNoFile) {
+    if (!fs::exists("/dev/full")) GTEST_SKIP() << "this system has no /dev/full";
+    writePlain(path("first.bin"), "old");
+    for (const bool deviceFirst : {false, true}) {
+        cs::OutputBatch batch;
+        if (deviceFirst) batch.add("/dev/full", "x");
+        batch.add(path("first.bin"), "new");
+        batch.add(path("second.bin"), "new");
+        if (!deviceFirst) batch.add("/dev/full", "x");
+        EXPECT_TRUE(contains(errorFrom([&] { batch.write(); }),
+                             "/dev/full: write failed (No space left on device)"));
+        EXPECT_EQ(cs::readFile(path("first.bin")), "old");
+        EXPECT_EQ(entries(), std::vector<std::string>{"first.bin"});
+    }
+}
+
+// A regular file's write failing (EFBIG past a file-size limit set in a child process) after
+// an earlier file's temporary file is complete: both temporary files go, both old files stay,
+// and the FIFO in the batch is never written, because special files wait for every temporary
+// file.
+TEST_F(FileTest, BatchWithAFailingRegularFileReplacesNoFileAndWritesNoFifo) {
+    writePlain(path("small.bin"), "old");
+    writePlain(path("large.bin"), "old");
+    const std::string fifo = path("fifo");
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0) << std::strerror(errno);
+    const int reader = open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+    ASSERT_GE(reader, 0) << std::strerror(errno);
+    EXPECT_EXIT(
+        {
+            std::signal(SIGXFSZ, SIG_IGN);  // the write fails instead of ending the process
+            limitFileSizes();
+            cs::OutputBatch batch;
+            batch.add(fifo, "through the pipe");
+            batch.add(path("small.bin"), "new");
+            batch.add(path("large.bin"), std::string(1 << 20, 'x'));
+            try {
+                batch.write();
+            } catch (const cs::Error& error) {
+                std::fprintf(stderr, "%s\n", error.what());
+                std::_Exit(0);
+            }
+            std::_Exit(1);
+        },
+        testing::ExitedWithCode(0), "large.bin: write failed \\(File too large\\)");
+    char buffer[64] = {};
+    EXPECT_LE(read(reader, buffer, sizeof buffer), 0) << "the FIFO got: " << buffer;
+    close(reader);
+    EXPECT_EQ(cs::readFile(path("small.bin")), "old");
+    EXPECT_EQ(cs::readFile(path("large.bin")), "old");
+    EXPECT_EQ(entries(), (std::vector<std::string>{"fifo", "large.bin", "small.bin"}));
+}
+
+// SIGINT while the second of two temporary files is being written: the signal handler removes
+// both, the first one complete, the second one half written.
+TEST_F(FileTest, InterruptedBatchLeavesNoTemporaryFile) {
+    writePlain(path("small.bin"), "old");
+    EXPECT_EXIT(
+        {
+            std::signal(SIGXFSZ, [](int) { std::raise(SIGINT); });
+            limitFileSizes();
+            cs::OutputBatch batch;
+            batch.add(path("small.bin"), "new");
+            batch.add(path("large.bin"), std::string(1 << 20, 'x'));
+            batch.write();
+            std::_Exit(0);
+        },
+        testing::KilledBySignal(SIGINT), "");
+    EXPECT_EQ(entries(), std::vector<std::string>{"small.bin"});
+    EXPECT_EQ(cs::readFile(path("small.bin")), "old");
+}
+
+// The --bench report goes to stdout with the special files: printed after the outputs queued
+// before it, and, failing, it replaces no file.
+TEST_F(FileTest, BatchPrintsStdoutTextBeforeReplacingAnyFile) {
+    writePlain(path("kept.bin"), "old");
+    const std::string out = path("stdout.txt");
+    EXPECT_EXIT(
+        {
+            if (!std::freopen(out.c_str(), "w", stdout)) std::_Exit(2);
+            std::printf("printed\n");
+            cs::OutputBatch batch;
+            batch.add(path("made.bin"), "made");
+            batch.addStdout("report\n");
+            batch.write();
+            std::_Exit(0);
+        },
+        testing::ExitedWithCode(0), "");
+    EXPECT_EQ(cs::readFile(out), "printed\nreport\n");
+    EXPECT_EQ(cs::readFile(path("made.bin")), "made");
+    if (!fs::exists("/dev/full")) GTEST_SKIP() << "this system has no /dev/full";
+    EXPECT_EXIT(
+        {
+            if (!std::freopen("/dev/full", "w", stdout)) std::_Exit(2);
+            cs::OutputBatch batch;
+            batch.add(path("kept.bin"), "new");
+            batch.addStdout("report\n");
+            try {
+                batch.write();
+            } catch (const cs::Error& error) {
+                std::fprintf(stderr, "%s\n", error.what());
+                std::_Exit(0);
+            }
+            std::_Exit(1);
+        },
+        testing::ExitedWithCode(0), "stdout: write failed \\(No space left on device\\)");
+    EXPECT_EQ(cs::readFile(path("kept.bin")), "old");
+    EXPECT_EQ(entries(), (std::vector<std::string>{"kept.bin", "made.bin", "stdout.txt"}));
+}
+
+// A directory among the outputs is refused before anything is written.
+TEST_F(FileTest, BatchRefusesADirectoryBeforeWritingAnything) {
+    fs::create_directory(path("folder"));
+    cs::OutputBatch batch;
+    batch.add(path("made.bin"), "made");
+    batch.add(path("folder"), "x");
+    EXPECT_TRUE(contains(errorFrom([&] { batch.write(); }), "folder: is a directory"));
+    EXPECT_EQ(entries(), std::vector<std::string>{"folder"});
+}
+
+TEST_F(FileTest, BatchHoldsAtMostItsFixedNumberOfFiles) {
+    cs::OutputBatch batch;
+    for (std::size_t i = 0; i < cs::OutputBatch::kMaxFiles; ++i)
+        batch.add(path(std::to_string(i)), "x");
+    EXPECT_THROW(batch.add(path("one too many"), "x"), std::logic_error);
+    batch.write();
+    EXPECT_EQ(entries().size(), cs::OutputBatch::kMaxFiles);
 }
 
 TEST_F(FileTest, CheckWritableNamesWhatIsWrongAndCreatesNothing) {

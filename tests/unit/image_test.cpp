@@ -1,15 +1,19 @@
 // PNG save/load round trips exactly; every bad input is reported with its path.
 #include "util/image.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <stb_image_write.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
+#include <thread>
 #include <tuple>
 
 #include "support/error_from.h"
@@ -119,6 +123,59 @@ TEST_F(ImageTest, LoadTextFileNamedPngNamesPath) {
     const std::string message = errorFrom([&] { cs::loadImage(path("notes.png")); });
     EXPECT_TRUE(contains(message, path("notes.png")));
     EXPECT_TRUE(contains(message, "not an image format")) << message;
+}
+
+// A device that never ends is refused from its first bytes, which start no image format, not
+// after reading a gigabyte of it.
+TEST_F(ImageTest, DeviceThatIsNoImageIsRefusedFromItsFirstBytes) {
+    for (const std::string device : {"/dev/zero", "/dev/urandom"}) {
+        if (!fs::exists(device)) continue;
+        EXPECT_TRUE(contains(errorFrom([&] { cs::loadImage(device); }),
+                             device + ": not an image format this reads"));
+    }
+}
+
+// A damaged header of a known format is not "no image format": the decoder names the damage.
+TEST_F(ImageTest, DamagedHeaderOfAKnownFormatSaysWhatIsDamaged) {
+    std::string png = cs::test::pngHeaderOnly(4, 4);
+    png[11] = 99;  // IHDR's length
+    cs::writeFileAtomic(path("damaged.png"), png);
+    const std::string message = errorFrom([&] { cs::loadImage(path("damaged.png")); });
+    EXPECT_TRUE(contains(message, "damaged.png: cannot decode image: ")) << message;
+}
+
+// A FIFO says no size: a whole PNG through it loads as from a file, and a valid header that
+// goes on without end (`cat head.png /dev/zero > fifo`) is read only as far as an image of the
+// header's size may go.
+TEST_F(ImageTest, FifoIsReadAsFarAsItsHeaderAllows) {
+    const std::string fifo = path("fifo");
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const cs::Image image = randomImage(5, 3, 4);
+    const std::string png = cs::encodePng(image);
+    // Writes `bytes` into the FIFO, then zeros until `zeros` bytes or the reader closes it.
+    const auto feed = [&](const std::string& bytes, std::size_t zeros) {
+        return std::thread([&fifo, bytes, zeros] {
+            const int writer = open(fifo.c_str(), O_WRONLY);  // waits for the reader
+            if (writer < 0) return;
+            bool open = write(writer, bytes.data(), bytes.size()) == ssize_t(bytes.size());
+            const std::string block(1 << 16, '\0');
+            for (std::size_t sent = 0; open && sent < zeros; sent += block.size())
+                open = write(writer, block.data(), block.size()) == ssize_t(block.size());
+            close(writer);
+        });
+    };
+    std::thread writer = feed(png, 0);
+    EXPECT_TRUE(cs::loadImage(fifo).rgba == image.rgba);
+    writer.join();
+
+    // The writer meets a closed pipe: EPIPE, not the SIGPIPE that would end the test.
+    const auto previous = std::signal(SIGPIPE, SIG_IGN);
+    writer = feed(cs::test::pngHeaderOnly(1, 1), std::size_t(64) << 20);
+    const std::string message = errorFrom([&] { cs::loadImage(fifo); });
+    writer.join();
+    std::signal(SIGPIPE, previous);
+    EXPECT_TRUE(contains(message, "fifo: larger than ")) << message;
+    EXPECT_TRUE(contains(message, "(the most a file that starts as this one does holds)"));
 }
 
 TEST_F(ImageTest, PalettedPngDecodesThroughItsPalette) {

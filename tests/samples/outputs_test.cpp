@@ -1,0 +1,127 @@
+// A run's outputs land together (util/file.h, OutputBatch): when one of them cannot be written,
+// the run fails with one line and every file it would have replaced keeps its old bytes. Each
+// case writes a first output that would succeed and a later one that fails: /dev/full stands in
+// for a full disk, and a file-size limit (RLIMIT_FSIZE) makes a regular file's write fail.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "support/process.h"
+#include "support/sample_test.h"
+#include "util/file.h"
+#include "util/image.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+class OutputsTest : public cs::test::SampleTest {
+protected:
+    void SetUp() override {
+        SampleTest::SetUp();
+        if (!fs::exists("/dev/full")) GTEST_SKIP() << "this system has no /dev/full";
+    }
+
+    // A small headless run of `sample`, one frame, no overlay.
+    static cs::ProcessResult run(const std::string& sample, std::vector<std::string> args,
+                                 const std::vector<std::string>& environment = {}) {
+        args.insert(args.begin(), {samplePath(sample), "--headless", "--frames", "1", "--no-ui",
+                                   "--size", "16x16"});
+        return cs::runProcess(args, environment);
+    }
+
+    // A file in the scratch directory that the run would replace, with bytes of its own.
+    std::string existing(const std::string& name) {
+        const std::string path = (dir / name).string();
+        cs::writeFileAtomic(path, "old " + name + "\n");
+        return path;
+    }
+
+    // The failed run changed no file: each one named holds its old bytes, and nothing else is
+    // in the directory (a temporary file left behind would be a .cs-*.tmp).
+    void expectUnchanged(const std::vector<std::string>& names) {
+        std::vector<std::string> found;
+        for (const auto& entry : fs::directory_iterator(dir))
+            found.push_back(entry.path().filename().string());
+        std::sort(found.begin(), found.end());
+        std::vector<std::string> expected = names;
+        std::sort(expected.begin(), expected.end());
+        EXPECT_EQ(found, expected);
+        for (const std::string& name : names)
+            EXPECT_EQ(cs::readFile((dir / name).string()), "old " + name + "\n") << name;
+    }
+};
+
+TEST_F(OutputsTest, SummedAreaKeepsItsTableWhenTheBlurCannotBeWritten) {
+    const std::string table = existing("a.pfm");
+    expectFailure(run("summed_area", {"--output", table, "--blur-output", "/dev/full"}), 1,
+                  "/dev/full: write failed (No space left on device)");
+    expectUnchanged({"a.pfm"});
+}
+
+TEST_F(OutputsTest, LineSpaceKeepsItsLinesWhenTheSpaceOrTheEdgesCannotBeWritten) {
+    const std::string lines = existing("a.json");
+    for (const std::string flag : {"--space-output", "--edges-output"}) {
+        SCOPED_TRACE(flag);
+        expectFailure(run("line_space", {"--output", lines, flag, "/dev/full"}), 1,
+                      "/dev/full: write failed (No space left on device)");
+        expectUnchanged({"a.json"});
+    }
+}
+
+TEST_F(OutputsTest, InvertKeepsItsScreenshotWhenTheOutputCannotBeWritten) {
+    const std::string shot = existing("s.png");
+    expectFailure(run("invert", {"--screenshot", shot, "--output", "/dev/full"}), 1,
+                  "/dev/full: write failed (No space left on device)");
+    expectUnchanged({"s.png"});
+}
+
+// The benchmark too: its JSON fails, the output stays, and its report on stdout, written with
+// the special files, never comes.
+TEST_F(OutputsTest, InvertKeepsItsOutputWhenTheBenchmarkCannotBeWritten) {
+    const std::string output = existing("o.png");
+    const cs::ProcessResult result =
+        run("invert", {"--output", output, "--bench", "--bench-json", "/dev/full"});
+    expectFailure(result, 1, "/dev/full: write failed (No space left on device)");
+    EXPECT_EQ(result.out, "");
+    expectUnchanged({"o.png"});
+}
+
+// Not only devices: a regular file whose write fails (EFBIG past a file-size limit of 4 KiB,
+// with SIGXFSZ ignored so that write() returns the error) after a small screenshot's temporary
+// file is complete. The shell sets the limit (ulimit -f counts 512- or 1024-byte blocks, so 8
+// is 4 or 8 KiB) and execs the sample, which inherits both.
+TEST_F(OutputsTest, InvertKeepsItsScreenshotWhenALargerOutputFileCannotBeWritten) {
+    cs::Image picture{96, 96, std::vector<std::uint8_t>(96 * 96 * 4)};
+    std::mt19937 random(5);
+    for (auto& byte : picture.rgba) byte = std::uint8_t(random());  // a PNG of about 37 KiB
+    const std::string input = (dir / "in.png").string();
+    cs::writeFileAtomic(input, cs::encodePng(picture));
+    const std::string shot = existing("s.png"), output = existing("o.png");
+    const cs::ProcessResult result = cs::runProcess(
+        {"/bin/sh", "-c", "ulimit -f 8 && trap '' XFSZ && exec \"$0\" \"$@\"", samplePath("invert"),
+         "--headless", "--frames", "1", "--no-ui", "--size", "8x8", "--input", input,
+         "--screenshot", shot, "--output", output},
+        {"MESA_SHADER_CACHE_DISABLE=true"});  // the shader cache is no output of the run
+    expectFailure(result, 1, "o.png: write failed (File too large)");
+    EXPECT_EQ(cs::readFile(shot), "old s.png\n");
+    EXPECT_EQ(cs::readFile(output), "old o.png\n");
+    fs::remove(input);
+    expectUnchanged({"s.png", "o.png"});
+}
+
+// And a run whose outputs can all be written replaces them all.
+TEST_F(OutputsTest, ASucceededRunReplacesEveryOutput) {
+    const std::string shot = existing("s.png"), output = existing("o.png");
+    const cs::ProcessResult result = run("invert", {"--screenshot", shot, "--output", output});
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_EQ(cs::loadImage(shot).width, 16);
+    const cs::Image input = cs::loadImage(std::string(CS_ASSET_SOURCE_DIR) + "/test_card.png");
+    EXPECT_EQ(cs::loadImage(output).width, input.width);
+}
+
+}  // namespace
