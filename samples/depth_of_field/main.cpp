@@ -89,8 +89,19 @@ private:
         createTargets(width(), height());
     }
 
+    // The frame size alone decides whether the table fits: refused before anything is made.
+    void checkLimits() override { requireTableFits(width(), height()); }
+
+    // The filter binds the whole table, a vec4 per pixel, as one shader storage block.
+    static GLsizeiptr tableBytes(int w, int h) { return GLsizeiptr(w) * h * 16; }
+    static void requireTableFits(int w, int h) {
+        cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, tableBytes(w, h),
+                         "a " + std::to_string(w) + "x" + std::to_string(h) + " summed-area table");
+    }
+
     // Everything sized by the frame: made again when the window changes size.
     void createTargets(int w, int h) {
+        requireTableFits(w, h);  // a window resized past the limit: before any allocation
         // Fix 1: the view-space depth gets a render target of its own (colour attachment 1),
         // so the table can sum the colour without carrying the depth along.
         scene = cs::Framebuffer("scene", w, h, GL_RGBA8, /*withDepth=*/true);
@@ -106,11 +117,7 @@ private:
             throw cs::Error("framebuffer 'scene' with a view-depth target is incomplete (status " +
                             std::to_string(status) + ")");
 
-        // The filter binds the whole table as one shader storage block.
-        const GLsizeiptr bytes = GLsizeiptr(w) * h * 16;
-        cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, bytes,
-                         "a " + std::to_string(w) + "x" + std::to_string(h) + " summed-area table");
-        table = cs::Buffer("summed-area table", bytes, cs::BufferUse::Computed);
+        table = cs::Buffer("summed-area table", tableBytes(w, h), cs::BufferUse::Computed);
         blurred = cs::Texture2D("blurred", w, h, GL_RGBA8);
         view = cs::Texture2D("depth or coc view", w, h, GL_RGBA8);
     }

@@ -70,6 +70,11 @@ int Sample::run(int argc, char** argv) {
             std::fputs(glInfoText(context_->kind()).c_str(), stdout);
             return 0;
         }
+        // Before the frame target and setup() allocate anything: a size this GL cannot take
+        // is refused in a moment, not after gigabytes.
+        checkLimits();
+        if (headless_)  // a window brings its own
+            offscreen_ = Framebuffer("frame target", width_, height_, GL_RGBA8, /*withDepth=*/true);
         profiler_.setMethod(detectTimingMethod());
         setup();
         params.clearChanged();  // setup() already used the starting values
@@ -184,8 +189,6 @@ void Sample::openContext() {
     context_ = Context::create(config);
     enableDebugOutput({strictGlDebug(), strictGlDebug()});
     context_->framebufferSize(width_, height_);
-    if (headless_)
-        offscreen_ = Framebuffer("frame target", width_, height_, GL_RGBA8, /*withDepth=*/true);
     overlay_ = std::make_unique<Overlay>(context_->window(), context_->contentScale());
     // handleKeys() polls once a frame. Sticky keys make glfwGetKey report a press released
     // again before the poll, so a quick tap during a slow frame is not lost.

@@ -50,6 +50,11 @@ protected:
     // Before any work, with options() and the parameters set but no GL context yet: throw
     // UsageError for what the sample cannot take, e.g. requireExtension on --output.
     virtual void checkOptions() {}
+    // With the context current and width() and height() known, before the frame target and
+    // setup() allocate anything: throw cs::Error (cs::requireLimit) for what the options and
+    // this GL's limits decide alone, e.g. a frame whose buffers pass a limit, so that such a
+    // run fails at once instead of after the allocations.
+    virtual void checkLimits() {}
     // Creates the GL resources; the context is current.
     virtual void setup() = 0;
     // Produces the frame's data: the compute passes, each followed by the barrier its readers
