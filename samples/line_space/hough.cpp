@@ -20,6 +20,13 @@ constexpr int kSharedVoteEdges = 16;
 
 }  // namespace
 
+// A list of the edge pixels: room for every pixel, one uint (x | y << 16) each.
+void HoughTransform::requireFits(int width, int height) {
+    cs::requireLimit(
+        GL_MAX_SHADER_STORAGE_BLOCK_SIZE, std::int64_t(width) * height * 4,
+        "the edge list of a " + std::to_string(width) + "x" + std::to_string(height) + " image");
+}
+
 void HoughTransform::prepare(int width, int height, int thetaSteps) {
     if (!compact_) {
         compact_ = cs::Program::compute("line_space/hough_compact.comp");
@@ -29,9 +36,9 @@ void HoughTransform::prepare(int width, int height, int thetaSteps) {
         command_ = cs::Buffer("vote dispatch command", 3 * 4, cs::BufferUse::Computed);
     }
     if (width != width_ || height != height_) {
-        const GLsizeiptr listBytes = GLsizeiptr(width) * height * 4;
-        cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, listBytes, "the edge list");
-        edgeList_ = cs::Buffer("edge list", listBytes, cs::BufferUse::Computed);
+        requireFits(width, height);
+        edgeList_ =
+            cs::Buffer("edge list", GLsizeiptr(width) * height * 4, cs::BufferUse::Computed);
         width_ = width, height_ = height;
     }
     size_ = houghSize(width, height, thetaSteps);

@@ -17,6 +17,8 @@ namespace line_space {
 
 class HoughTransform {
 public:
+    // Throws cs::Error where this GL cannot bind the edge list of a width x height image.
+    static void requireFits(int width, int height);
     // For a width x height image and `thetaSteps` angles: the accumulator's size, the angles'
     // table and the vote kernels, compiled for its number of d bins.
     void prepare(int width, int height, int thetaSteps);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "gl/info.h"
+#include "hough.h"
 #include "util/error.h"
 
 namespace line_space {
@@ -20,13 +21,55 @@ void grow(cs::Buffer& buffer, const char* name, std::uint64_t bytes, cs::BufferU
     if (std::uint64_t(buffer.size()) < bytes) buffer = cs::Buffer(name, GLsizeiptr(bytes), use);
 }
 
+// One invocation per item, numbered by linearItem(): a space of millions of entries needs more
+// work groups than a GL may launch along x (65535 on some), so they go on in rows along y.
 void dispatch1d(const cs::Program& program, std::uint32_t count) {
     glUniform1ui(program.uniform("count"), count);
-    const glm::uvec3 groups = program.groupsFor(count);
+    const glm::uvec3 groups = program.itemGroupsFor(count);
     glDispatchCompute(groups.x, groups.y, groups.z);
 }
 
+// The max pyramid's bytes: level 0, then halves rounded up, up to a single entry.
+std::int64_t pyramidBytes(glm::ivec2 entriesSize, std::vector<int>* offsets = nullptr,
+                          std::vector<glm::ivec2>* sizes = nullptr) {
+    std::int64_t entries = 0;
+    for (glm::ivec2 size = entriesSize;; size = (size + 1) / 2) {
+        if (offsets) offsets->push_back(int(entries));
+        if (sizes) sizes->push_back(size);
+        entries += std::int64_t(size.x) * size.y;
+        if (size == glm::ivec2(1)) break;
+    }
+    return entries * std::int64_t(sizeof(glm::uvec2));
+}
+
 }  // namespace
+
+glm::ivec2 requireSpace(int width, int height, bool hough, int thetaSteps) {
+    const std::string image =
+        "a " + std::to_string(width) + "x" + std::to_string(height) + " image";
+    glm::ivec2 size;
+    if (hough) {
+        HoughTransform::requireFits(width, height);
+        size = {houghSize(width, height, thetaSteps).dBins, thetaSteps};
+    } else {
+        // The entries keep border points as 16-bit numbers (geometry.h).
+        if (borderCount(width, height) > 0xFFFF)
+            throw cs::Error("the line space numbers at most 65535 border points; " + image +
+                            " has " + std::to_string(borderCount(width, height)));
+        size = layoutSize(width, height);
+    }
+    const std::string space =
+        std::string(hough ? "the accumulator" : "the line space") + " of " + image;
+    cs::requireLimit(GL_MAX_TEXTURE_SIZE, std::max(size.x, size.y), space);
+    Interpreter::requireFits(size);
+    return size;
+}
+
+void Interpreter::requireFits(glm::ivec2 entriesSize) {
+    cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, pyramidBytes(entriesSize),
+                     "the max pyramid of " + std::to_string(entriesSize.x) + "x" +
+                         std::to_string(entriesSize.y) + " entries");
+}
 
 void Interpreter::resize(glm::ivec2 entriesSize) {
     if (!base_) {
@@ -38,20 +81,10 @@ void Interpreter::resize(glm::ivec2 entriesSize) {
         gather_ = cs::Program::compute("line_space/gather.comp");
     }
     if (entriesSize == size_) return;
-    // Level 0, then halves rounded up, up to a single entry; checked before anything changes.
+    requireFits(entriesSize);  // before anything changes
     std::vector<int> offsets;
     std::vector<glm::ivec2> sizes;
-    int offset = 0;
-    for (glm::ivec2 size = entriesSize;; size = (size + 1) / 2) {
-        offsets.push_back(offset);
-        sizes.push_back(size);
-        offset += size.x * size.y;
-        if (size == glm::ivec2(1)) break;
-    }
-    const std::int64_t bytes = std::int64_t(offset) * sizeof(glm::uvec2);
-    cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, bytes,
-                     "the max pyramid of " + std::to_string(entriesSize.x) + "x" +
-                         std::to_string(entriesSize.y) + " entries");
+    const std::int64_t bytes = pyramidBytes(entriesSize, &offsets, &sizes);
     size_ = entriesSize;
     offsets_ = std::move(offsets);
     sizes_ = std::move(sizes);

@@ -24,10 +24,19 @@
 
 namespace line_space {
 
+// The size of the space the transform fills for a width x height image: the line space's
+// layout (geometry.h), or the Hough accumulator of dBins x thetaSteps (hough.h). Throws
+// cs::Error, naming the limit, where this GL cannot hold the space or what the transform and
+// the interpreter make for it. Allocates nothing, so that a run can ask it first of every
+// size it will meet (--bench-sizes).
+glm::ivec2 requireSpace(int width, int height, bool hough, int thetaSteps);
+
 class Interpreter {
 public:
-    // For entries of this size (at least 2 entries). Throws cs::Error when the pyramid is more
-    // than one storage block may hold on this GL.
+    // Throws cs::Error where the max pyramid of entries of this size is more than one storage
+    // block may hold on this GL.
+    static void requireFits(glm::ivec2 entriesSize);
+    // For entries of this size (at least 2 entries); requireFits first.
     void resize(glm::ivec2 entriesSize);
 
     // The max pyramid of `entries`' scores. Ends with its shader writes, for which the

@@ -106,6 +106,21 @@ private:
         line_space::parseBenchSizes(benchSizesText, flags.given(&benchSizesText), false);
     }
 
+    // --bench-sizes decides the sweep's images: each side is refused now if this GL cannot
+    // hold its space for either method, not once the sweep has reached it.
+    void checkLimits() override {
+        if (!options().bench) return;
+        for (int side : line_space::parseBenchSizes(benchSizesText, flags.given(&benchSizesText),
+                                                    cs::isSoftwareRenderer()))
+            for (bool hough : {false, true}) {
+                try {
+                    line_space::requireSpace(side, side, hough, thetaSteps);
+                } catch (const cs::Error& e) {
+                    throw cs::Error("--bench-sizes " + std::to_string(side) + ": " + e.what());
+                }
+            }
+    }
+
     void setup() override {
         load(loadInput());
         buildPrograms();
@@ -123,6 +138,8 @@ private:
             throw cs::Error("a " + std::to_string(picture.width) + "x" +
                             std::to_string(picture.height) +
                             " image holds no line: both sides need at least 2 pixels");
+        // Before the image's textures: an image too large for the space is refused first.
+        line_space::requireSpace(picture.width, picture.height, isHough(), thetaSteps);
         image = std::move(picture);
         source = cs::Texture2D("input", image.width, image.height, GL_RGBA8);
         source.upload(GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
@@ -135,20 +152,9 @@ private:
     // The space the method fills: the line space's layout (geometry.h), or the Hough
     // accumulator of dBins x theta_steps (hough.h). Again when either changes.
     void prepareSpace() {
-        if (isHough()) {
-            hough.prepare(image.width, image.height, thetaSteps);
-            spaceSize = {hough.size().dBins, thetaSteps};
-        } else {
-            // The entries keep border points as 16-bit numbers (geometry.h).
-            if (line_space::borderCount(image.width, image.height) > 0xFFFF)
-                throw cs::Error("the line space numbers at most 65535 border points");
-            spaceSize = line_space::layoutSize(image.width, image.height);
-        }
-        cs::requireLimit(GL_MAX_TEXTURE_SIZE, std::max(spaceSize.x, spaceSize.y),
-                         std::string(isHough() ? "the accumulator" : "the line space") + " of a " +
-                             std::to_string(image.width) + "x" + std::to_string(image.height) +
-                             " image");
-        interpreter.resize(spaceSize);  // refuses a space too large, before the textures
+        spaceSize = line_space::requireSpace(image.width, image.height, isHough(), thetaSteps);
+        if (isHough()) hough.prepare(image.width, image.height, thetaSteps);
+        interpreter.resize(spaceSize);
         entries = cs::Texture2D(isHough() ? "accumulator" : "line space", spaceSize.x, spaceSize.y,
                                 GL_RGBA32UI);
         view = cs::Texture2D("space view", spaceSize.x, spaceSize.y, GL_RGBA8);
@@ -220,7 +226,7 @@ private:
         glUniform1ui(packBits.uniform("count"), words);
         glBindImageTexture(0, edges.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, edgeBits.id());
-        const glm::uvec3 groups = packBits.groupsFor(words);
+        const glm::uvec3 groups = packBits.itemGroupsFor(words);  // numbered by linearItem()
         glDispatchCompute(groups.x, groups.y, groups.z);
         // The walks read the bits from a storage buffer.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);

@@ -3,6 +3,7 @@
 // back: m entries, not the whole space. An index of ~0u (reduce found nothing more) gives an
 // empty entry.
 layout(local_size_x = 64) in;
+#include "linear_item.glsl"
 
 layout(binding = 0, rgba32ui) readonly uniform uimage2D entries;
 layout(std430, binding = 1) readonly buffer Chosen { uint chosen[]; };
@@ -12,7 +13,7 @@ uniform uint count;
 uniform int entriesWidth;
 
 void main() {
-    uint i = gl_GlobalInvocationID.x;
+    uint i = linearItem();  // rows of work groups past the GL's limit along x
     if (i >= count) return;  // the last group's overhang
     uint index = chosen[i];
     ivec2 at = ivec2(int(index) % entriesWidth, int(index) / entriesWidth);

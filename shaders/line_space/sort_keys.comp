@@ -4,6 +4,7 @@
 // the key is 65535 - score (scores stay below 2^16: a line has at most max(w, h) pixels, a
 // Hough bin at most ~1.5 times the diagonal), and the value is the entry's index.
 layout(local_size_x = 64) in;
+#include "linear_item.glsl"
 
 #include "pyramid.glsl"
 
@@ -14,7 +15,7 @@ uniform uint count;  // entries in the level
 uniform int offset;  // where the level starts in the pyramid
 
 void main() {
-    uint i = gl_GlobalInvocationID.x;
+    uint i = linearItem();  // rows of work groups past the GL's limit along x
     if (i >= count) return;  // the last group's overhang
     uvec2 best = pyramid[offset + int(i)];
     keys[i] = 0xFFFFu - min(best.x, 0xFFFFu);

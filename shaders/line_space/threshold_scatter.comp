@@ -6,6 +6,7 @@
 // counter, so that the list, and so the order of equal scores after the stable sort, is the
 // same on every run.
 layout(local_size_x = 64) in;
+#include "linear_item.glsl"
 
 #include "pyramid.glsl"
 
@@ -18,7 +19,7 @@ uniform uint threshold;
 uniform bool flags;  // this pass writes the flags, before the scan; otherwise it scatters
 
 void main() {
-    uint i = gl_GlobalInvocationID.x;
+    uint i = linearItem();  // rows of work groups past the GL's limit along x
     if (i >= count) return;  // the last group's overhang
     uvec2 entry = pyramid[i];  // level 0: (score, index = i)
     bool kept = entry.x >= threshold;

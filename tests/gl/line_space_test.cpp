@@ -385,6 +385,19 @@ TEST_F(LineSpaceInterpretTest, ThresholdEqualsTheCpuReference) {
         }
 }
 
+// More entries than 65535 work groups of 64 cover, 65535 being the least a GL must launch
+// along x, and llvmpipe's: the passes over every entry (threshold's flags and scatter, sort's
+// keys) go on in rows of groups. A 1024 x 1024 image's line space has 6,279,174 entries; this
+// space has what they need at a fraction of the transform's cost.
+TEST_F(LineSpaceInterpretTest, ThresholdAndSortTakeMoreEntriesThanOneRowOfGroups) {
+    const glm::ivec2 size(2048, 2049);  // 4,196,352 entries, past 65535 x 64 = 4,194,240
+    const auto entries = randomEntries(size, 11, 30);
+    EXPECT_EQ(chosen(entries, size, "threshold", 1024, 25),
+              line_space::thresholdOnCpu(entries, 25, 1024));
+    EXPECT_EQ(chosen(entries, size, "sort", 1024, 0),
+              line_space::sortOnCpu(entries, size, 0, 1024));
+}
+
 // The Hough bins of every pixel of an image lie in the accumulator, at every angle.
 TEST(HoughBins, EveryPixelVotesInsideTheAccumulator) {
     for (const auto& [width, height] : {std::pair<int, int>{2, 2}, {3, 7}, {64, 17}, {301, 300}}) {

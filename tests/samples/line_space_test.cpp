@@ -16,6 +16,7 @@
 #include "line_space/output.h"
 #include "line_space/reference.h"
 #include "line_space/synthetic.h"
+#include "support/child_rss.h"
 #include "support/process.h"
 #include "support/sample_test.h"
 #include "util/file.h"
@@ -226,6 +227,23 @@ TEST_F(LineSpaceSampleTest, LinesEqualTheCpuPipeline) {
     }
 }
 
+// Threshold's passes over every entry of the space (the flags, the scatter) on a space of more
+// entries than 65535 work groups of 64 cover, 65535 being the least a GL must launch along x,
+// and llvmpipe's: their dispatch goes on in rows of groups. A 1024 x 1024 image's line space
+// (6,279,174 entries) failed so; Hough at 3600 angles on a long thin image makes such a space
+// (1251 x 3600 bins) at little cost. Sort's keys over every entry (prereduce=0), and the line
+// space's passes on a space that large, are tested at the kernel level, where they cost less
+// (tests/gl/line_space_test.cpp).
+TEST_F(LineSpaceSampleTest, SpacesPastOneRowOfWorkGroupsAreInterpreted) {
+    const cs::Image image = synthetic(1250, 4, 1, 0.002, 3);
+    Settings s;
+    s.method = "hough", s.thetaSteps = 3600, s.lines = 1024;
+    s.interpret = "threshold", s.threshold = 1;
+    const glm::ivec2 size = spaceSize(image.width, image.height, s);
+    ASSERT_GT(std::int64_t(size.x) * size.y, 65535 * 64);
+    EXPECT_EQ(linesOf(image, s), cpuLinesJson(image, s));
+}
+
 // One line in an otherwise empty 48 x 32 image, from border to border: horizontal, vertical,
 // corner to corner, between two sides, and from one corner. The line space has exactly that
 // line (its endpoints within a pixel); Hough finds it within its resolution.
@@ -346,6 +364,17 @@ TEST_F(LineSpaceSampleTest, OutputNamesAndBenchOptions) {
     expectFailure(run({"--bench-sizes", "256"}), 2, "--bench-sizes has no effect without --bench");
     expectFailure(run({"--bench", "--bench-sizes", "256,x"}), 2, "'x'");
     expectFailure(run({"--bench", "--bench-sizes", "1"}), 2, "from 2 to 16384");
+}
+
+// --bench-sizes decides the sweep's images before any work: a side whose line space no GL
+// holds (a 16384 x 16384 image's is 49149 entries wide) is refused at once, naming it, not
+// after the sweep has reached it (51 s and 4.3 GiB before; no timing is asserted).
+TEST_F(LineSpaceSampleTest, BenchSizeTooLargeIsRefusedBeforeAnyWork) {
+    const std::int64_t before = cs::test::largestChildRss();
+    expectFailure(run({"--bench", "--bench-sizes", "16,16384"}), 1,
+                  "--bench-sizes 16384: the line space of a 16384x16384 image");
+    const std::int64_t oneGiB = std::int64_t(1) << 30;
+    if (before < oneGiB) EXPECT_LT(cs::test::largestChildRss(), oneGiB);
 }
 
 // A failed run writes none of its outputs.
