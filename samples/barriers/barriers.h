@@ -1,5 +1,5 @@
 #pragma once
-// The barriers sample's pieces beside main.cpp: what each experiment should have produced
+// The barriers sample's pieces beside main.cpp: the experiments, what each should have produced
 // and the check of what it did produce (checks.cpp), the tally of many runs, the report and
 // the error map the window shows (report.cpp), and the overlay's table (overlay.cpp).
 // Nothing here touches OpenGL.
@@ -7,11 +7,27 @@
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/draw.h"
 
 namespace barriers {
+
+// The experiments, in the order `experiment=all` runs them; experimentChoices() adds "all".
+extern const std::vector<std::string> kExperiments;
+std::vector<std::string> experimentChoices();
+
+// --bench's comparisons: each correct variant's time over its racy one's.
+constexpr std::pair<const char*, const char*> kRightAndRacy[] = {
+    {"shift_with_barrier", "shift_without_barrier"},
+    {"counter_atomic", "counter_plain"},
+    {"counter_atomic_counter", "counter_atomic"},
+    {"handoff_with_glMemoryBarrier", "handoff_without_glMemoryBarrier"},
+    {"publish_coherent", "publish_incoherent"}};
+
+// A different token for every run of every experiment, never 0 (publish's flag starts at 0).
+std::uint32_t tokenFor(std::uint32_t seed, std::size_t experiment, int run);
 
 // What the check says of one element of one run.
 enum Status : std::uint8_t {
@@ -86,8 +102,17 @@ struct Named {
     Tally tally;
     std::vector<std::pair<std::string, Tally>> parts;  // atomics: per function
     std::uint32_t groupSize = 0;  // elements per work group, where an element is an invocation
+    // Adds one atomics run: each function's status to its part, all of them to the tally.
+    void addParts(const std::array<std::vector<Status>, 8>& status);
 };
+// An experiment before its first run: atomics with a part per function; the others with an
+// element per invocation of groups of `groupSize`.
+Named startOutcome(const std::string& name, std::uint32_t groupSize);
 std::string reportJson(const std::vector<Named>& experiments);
+
+// Where the error map goes in `free`, the frame's area that the overlay leaves free (frame
+// pixels, bottom up): all of it but a margin, in whole pixels.
+cs::Rect mapArea(const cs::Rect& free);
 
 // Where experiment `index` of `count` has its band in a map `height` pixels high: `top` rows
 // from the map's top (below room for its name), `height` rows.

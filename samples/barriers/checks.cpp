@@ -22,6 +22,27 @@ glm::ivec2 pointOf(std::uint32_t v) {
 
 }  // namespace
 
+const std::vector<std::string> kExperiments = {"shift_without_barrier",
+                                               "shift_with_barrier",
+                                               "counter_plain",
+                                               "counter_atomic",
+                                               "counter_atomic_counter",
+                                               "handoff_without_glMemoryBarrier",
+                                               "handoff_with_glMemoryBarrier",
+                                               "publish_incoherent",
+                                               "publish_coherent",
+                                               "atomics"};
+
+std::vector<std::string> experimentChoices() {
+    std::vector<std::string> choices = {"all"};
+    choices.insert(choices.end(), kExperiments.begin(), kExperiments.end());
+    return choices;
+}
+
+std::uint32_t tokenFor(std::uint32_t seed, std::size_t experiment, int run) {
+    return (seed * 2654435761u + std::uint32_t(experiment * 100003 + std::size_t(run)) * 2u) | 1u;
+}
+
 std::uint32_t valueOf(std::uint32_t token, std::uint32_t index) {
     return index * 2654435761u + token;  // wraps modulo 2^32, as GLSL's uint does
 }

@@ -1,10 +1,18 @@
 // barriers: races, barriers, atomics and the memory model, shown rather than told. Each
 // experiment runs many times on the GPU and is checked against the CPU, in a racy and a
-// correct variant: a shift through shared memory without and with barrier(), a counter by
-// plain +=, atomicAdd and an atomic counter, a hand-off between dispatches without and with
-// glMemoryBarrier, a flag published within a dispatch without and with coherent and
-// memoryBarrierBuffer(), and the eight atomic functions. The window maps every wrong element
-// of every run. See README.md.
+// correct variant; the window maps every wrong element of every run. See README.md.
+//
+// The frame: update() runs the experiments again only after a change (a parameter, R, the
+// "run again" button); every other frame draws the error map the last runs left. Each run of
+// each chosen experiment, bound, dispatched and read back here:
+//   shift_*     shift.comp, with or without barrier() (WITH_BARRIER)
+//   counter_*   counter.comp: +=, atomicAdd on a buffer, or an atomic counter (MODE)
+//   handoff_*   handoff_write.comp, then glMemoryBarrier(SHADER_STORAGE) or none,
+//               then handoff_read.comp
+//   publish_*   publish.comp, incoherent or coherent with memoryBarrierBuffer() (COHERENT)
+//   atomics     atomics.comp: the eight atomic functions
+// then glMemoryBarrier(BUFFER_UPDATE), the read-back, and the CPU's check (checks.cpp).
+// render(): the error map, a texture filled on the CPU (report.cpp) when the results change.
 #include <imgui.h>
 
 #include <algorithm>
@@ -21,23 +29,6 @@
 
 namespace {
 
-const std::vector<std::string> kExperiments = {"shift_without_barrier",
-                                               "shift_with_barrier",
-                                               "counter_plain",
-                                               "counter_atomic",
-                                               "counter_atomic_counter",
-                                               "handoff_without_glMemoryBarrier",
-                                               "handoff_with_glMemoryBarrier",
-                                               "publish_incoherent",
-                                               "publish_coherent",
-                                               "atomics"};
-
-std::vector<std::string> experimentChoices() {
-    std::vector<std::string> choices = {"all"};
-    choices.insert(choices.end(), kExperiments.begin(), kExperiments.end());
-    return choices;
-}
-
 constexpr std::uint32_t kCanary = 0xC0FFEE;  // the word before the counter; nobody writes it
 constexpr int kBitWords = 64;                // atomics.comp's bit sets: 2048 bits each
 constexpr int kPollLimit = 1 << 16;          // polls before a publish consumer gives up
@@ -49,7 +40,7 @@ public:
     Barriers() : Sample("barriers", "races, barriers, atomics and the memory model, checked") {}
 
 private:
-    std::string& experiment = params.choice("experiment", "all", experimentChoices(),
+    std::string& experiment = params.choice("experiment", "all", barriers::experimentChoices(),
                                             "which experiment runs, or all of them");
     int& runs = params.add("runs", 20, {1, 100000}, "GPU runs of each experiment");
     int& groupSize =
@@ -66,8 +57,153 @@ private:
     cs::Rect mapRect;
     cs::TextureDrawer drawer;
 
+    // Every dispatch is `groups` work groups of `groupSize` invocations, one per element.
     std::uint32_t count() const { return std::uint32_t(groups * groupSize); }
     std::uint32_t buckets() const { return std::max(count() / 4, 1u); }
+
+    void update(double) override {
+        if (params.changed({&groupSize, &groups})) build();
+        if (params.changed({&experiment, &runs})) runAgain = true;
+        // Only after a change: the runs read their results back, and the CPU waits for them.
+        if (runAgain) runExperiments();
+        runAgain = false;
+        updateMap();
+    }
+
+    void runExperiments() {
+        outcomes.clear();
+        for (std::size_t e = 0; e < barriers::kExperiments.size(); ++e) {
+            const std::string& name = barriers::kExperiments[e];
+            if (experiment != "all" && experiment != name) continue;
+            barriers::Named outcome = barriers::startOutcome(name, std::uint32_t(groupSize));
+            for (int run = 0; run < runs; ++run) {
+                const std::uint32_t token = barriers::tokenFor(seed(), e, run);
+                {
+                    auto pass = gpuPass("experiments");
+                    dispatch(name, token);
+                }
+                // The check reads back what the shaders wrote (BUFFER_UPDATE).
+                glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+                check(outcome, token);
+            }
+            outcomes.push_back(std::move(outcome));
+        }
+        map.reset();  // redrawn with the new results
+    }
+
+    // ---- The experiments: dispatches, and the barriers between them (or not) ----
+
+    void dispatch(const std::string& name, std::uint32_t token) {
+        if (name.rfind("shift", 0) == 0) return runShift(name == "shift_with_barrier", token);
+        if (name == "counter_plain") return runCounter(0);
+        if (name == "counter_atomic") return runCounter(1);
+        if (name == "counter_atomic_counter") return runCounter(2);
+        if (name.rfind("handoff", 0) == 0)
+            return runHandoff(name == "handoff_with_glMemoryBarrier", token);
+        if (name.rfind("publish", 0) == 0) return runPublish(name == "publish_coherent", token);
+        runAtomics(token);
+    }
+
+    void runShift(bool withBarrier, std::uint32_t token) {
+        shift[withBarrier].use();
+        glUniform1ui(shift[withBarrier].uniform("token"), token);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, shifted.id());
+        glDispatchCompute(GLuint(groups), 1, 1);
+    }
+
+    void runCounter(int mode) {
+        const std::uint32_t start[2] = {kCanary, 0};  // byte offset 0: canary, 4: counter
+        counterWords.upload(start, sizeof start);
+        counter[mode].use();
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, tickets.id());
+        // The same two words, as a storage buffer or as the atomic counter buffer whose
+        // binding point 0 counter.comp's atomic_uint names (its offset 4 is in the shader).
+        glBindBufferBase(mode == 2 ? GL_ATOMIC_COUNTER_BUFFER : GL_SHADER_STORAGE_BUFFER,
+                         mode == 2 ? 0 : 1, counterWords.id());
+        glDispatchCompute(GLuint(groups), 1, 1);
+    }
+
+    void runHandoff(bool withBarrier, std::uint32_t token) {
+        handoffWrite.use();
+        glUniform1ui(handoffWrite.uniform("count"), count());
+        glUniform1ui(handoffWrite.uniform("token"), token);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, handed.id());
+        glDispatchCompute(GLuint(groups), 1, 1);
+        // handoff_read.comp reads `handed` as a storage buffer: SHADER_STORAGE. Without it,
+        // nothing promises that the first dispatch's writes are visible to the second.
+        if (withBarrier) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        handoffRead.use();
+        glUniform1ui(handoffRead.uniform("count"), count());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, handed.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, received.id());
+        glDispatchCompute(GLuint(groups), 1, 1);
+    }
+
+    void runPublish(bool coherent, std::uint32_t token) {
+        const std::uint32_t down = 0;
+        flag.upload(&down, 4);  // the data keeps the last run's words: stale, if read too early
+        publish[coherent].use();
+        glUniform1ui(publish[coherent].uniform("token"), token);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, data.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, flag.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, seen.id());
+        glDispatchCompute(GLuint(groups), 1, 1);
+    }
+
+    void runAtomics(std::uint32_t token) {
+        const barriers::AtomicsResult start = barriers::atomicsStart(count(), kBitWords, buckets());
+        totals.upload(&start.totals, sizeof start.totals);
+        bits.upload(start.bits.data(), GLsizeiptr(start.bits.size() * 4));
+        owners.upload(start.owners.data(), GLsizeiptr(start.owners.size() * 4));
+        atomics.use();
+        glUniform1ui(atomics.uniform("count"), count());
+        glUniform1ui(atomics.uniform("buckets"), buckets());
+        glUniform1ui(atomics.uniform("token"), token);
+        const cs::Buffer* bindings[] = {&totals, &bits, &owners, &returned};
+        for (GLuint b = 0; b < 4; ++b)
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, b, bindings[b]->id());
+        glDispatchCompute(GLuint(groups), 1, 1);
+    }
+
+    // ---- The CPU's check of one run (checks.cpp), on what the run left, read back ----
+
+    template <typename T>
+    static std::vector<T> download(const cs::Buffer& buffer, std::size_t n) {
+        std::vector<T> values(n);
+        buffer.download(values.data(), GLsizeiptr(n * sizeof(T)));
+        return values;
+    }
+
+    void check(barriers::Named& outcome, std::uint32_t token) {
+        const std::string& name = outcome.name;
+        const std::size_t n = count();
+        const auto words = [&](const cs::Buffer& b, std::size_t k) {
+            return download<std::uint32_t>(b, k);
+        };
+        if (name.rfind("shift", 0) == 0) {
+            outcome.tally.add(
+                barriers::checkShift(words(shifted, n), token, std::uint32_t(groupSize)));
+        } else if (name.rfind("counter", 0) == 0) {
+            const auto counted = words(counterWords, 2);
+            outcome.tally.add(
+                barriers::checkTickets(words(tickets, n), counted[1], counted[0], kCanary));
+        } else if (name.rfind("handoff", 0) == 0) {
+            outcome.tally.add(barriers::checkHandoff(words(received, n), token));
+        } else if (name.rfind("publish", 0) == 0) {
+            outcome.tally.add(
+                barriers::checkPublish(download<glm::uvec2>(seen, n - std::size_t(groupSize)),
+                                       token, std::uint32_t(groupSize)));
+        } else {
+            barriers::AtomicsResult result;
+            totals.download(&result.totals, sizeof result.totals);
+            result.bits = words(bits, 3 * kBitWords);
+            result.owners = words(owners, buckets());
+            result.returned = download<glm::uvec2>(returned, n);
+            outcome.addParts(barriers::checkAtomics(result, token, kBitWords));
+        }
+    }
+
+    // ---- Resources ----
 
     void checkOptions() override {
         if (!options().input.empty())
@@ -75,6 +211,7 @@ private:
     }
 
     void setup() override { build(); }
+    void shadersReloaded() override { runAgain = true; }
 
     // The group size is compiled into every shader, and every buffer holds an element per
     // invocation: both change together.
@@ -113,172 +250,11 @@ private:
         runAgain = true;
     }
 
-    void update(double) override {
-        if (params.changed({&groupSize, &groups})) build();
-        if (params.changed({&experiment, &runs})) runAgain = true;
-        if (runAgain) runExperiments();
-        runAgain = false;
-        updateMap();
-    }
-
-    void shadersReloaded() override { runAgain = true; }
-
-    // A different token for every run of every experiment, never 0 (publish's flag starts at 0).
-    std::uint32_t tokenFor(std::size_t e, int run) const {
-        return (seed() * 2654435761u + std::uint32_t(e * 100003 + std::size_t(run)) * 2u) | 1u;
-    }
-
-    void runExperiments() {
-        outcomes.clear();
-        for (std::size_t e = 0; e < kExperiments.size(); ++e) {
-            if (experiment != "all" && experiment != kExperiments[e]) continue;
-            barriers::Named outcome{kExperiments[e], {}, {}, 0};
-            if (kExperiments[e] != "atomics") outcome.groupSize = std::uint32_t(groupSize);
-            for (const char* function : barriers::kAtomicFunctions)
-                if (kExperiments[e] == "atomics") outcome.parts.push_back({function, {}});
-            for (int run = 0; run < runs; ++run) {
-                const std::uint32_t token = tokenFor(e, run);
-                {
-                    auto pass = gpuPass("experiments");
-                    dispatch(kExperiments[e], token);
-                }
-                // The check reads back what the shaders wrote (BUFFER_UPDATE).
-                glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-                check(outcome, token);
-            }
-            outcomes.push_back(std::move(outcome));
-        }
-        map.reset();  // redrawn with the new results
-    }
-
-    // ---- The experiments: dispatches, and the barriers between them (or not) ----
-
-    void dispatch(const std::string& name, std::uint32_t token) {
-        if (name.rfind("shift", 0) == 0) return runShift(name == "shift_with_barrier", token);
-        if (name == "counter_plain") return runCounter(0);
-        if (name == "counter_atomic") return runCounter(1);
-        if (name == "counter_atomic_counter") return runCounter(2);
-        if (name.rfind("handoff", 0) == 0)
-            return runHandoff(name == "handoff_with_glMemoryBarrier", token);
-        if (name.rfind("publish", 0) == 0) return runPublish(name == "publish_coherent", token);
-        runAtomics(token);
-    }
-
-    void launch(const cs::Program& program) {
-        const glm::uvec3 groupCount = program.groupsFor(count());
-        glDispatchCompute(groupCount.x, groupCount.y, groupCount.z);
-    }
-
-    void runShift(bool withBarrier, std::uint32_t token) {
-        shift[withBarrier].use();
-        glUniform1ui(shift[withBarrier].uniform("token"), token);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, shifted.id());
-        launch(shift[withBarrier]);
-    }
-
-    void runCounter(int mode) {
-        const std::uint32_t start[2] = {kCanary, 0};  // byte offset 0: canary, 4: counter
-        counterWords.upload(start, sizeof start);
-        counter[mode].use();
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, tickets.id());
-        // The same two words, as a storage buffer or as the atomic counter buffer whose
-        // binding point 0 counter.comp's atomic_uint names (its offset 4 is in the shader).
-        glBindBufferBase(mode == 2 ? GL_ATOMIC_COUNTER_BUFFER : GL_SHADER_STORAGE_BUFFER,
-                         mode == 2 ? 0 : 1, counterWords.id());
-        launch(counter[mode]);
-    }
-
-    void runHandoff(bool withBarrier, std::uint32_t token) {
-        handoffWrite.use();
-        glUniform1ui(handoffWrite.uniform("count"), count());
-        glUniform1ui(handoffWrite.uniform("token"), token);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, handed.id());
-        launch(handoffWrite);
-        // handoff_read.comp reads `handed` as a storage buffer: SHADER_STORAGE. Without it,
-        // nothing promises that the first dispatch's writes are visible to the second.
-        if (withBarrier) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        handoffRead.use();
-        glUniform1ui(handoffRead.uniform("count"), count());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, handed.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, received.id());
-        launch(handoffRead);
-    }
-
-    void runPublish(bool coherent, std::uint32_t token) {
-        const std::uint32_t down = 0;
-        flag.upload(&down, 4);  // the data keeps the last run's words: stale, if read too early
-        publish[coherent].use();
-        glUniform1ui(publish[coherent].uniform("token"), token);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, data.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, flag.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, seen.id());
-        launch(publish[coherent]);
-    }
-
-    void runAtomics(std::uint32_t token) {
-        const barriers::AtomicsResult start = barriers::atomicsStart(count(), kBitWords, buckets());
-        totals.upload(&start.totals, sizeof start.totals);
-        bits.upload(start.bits.data(), GLsizeiptr(start.bits.size() * 4));
-        owners.upload(start.owners.data(), GLsizeiptr(start.owners.size() * 4));
-        atomics.use();
-        glUniform1ui(atomics.uniform("count"), count());
-        glUniform1ui(atomics.uniform("buckets"), buckets());
-        glUniform1ui(atomics.uniform("token"), token);
-        const cs::Buffer* bindings[] = {&totals, &bits, &owners, &returned};
-        for (GLuint b = 0; b < 4; ++b)
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, b, bindings[b]->id());
-        launch(atomics);
-    }
-
-    // ---- The CPU's check of one run (barriers.h) ----
-
-    template <typename T>
-    static std::vector<T> download(const cs::Buffer& buffer, std::size_t n) {
-        std::vector<T> values(n);
-        buffer.download(values.data(), GLsizeiptr(n * sizeof(T)));
-        return values;
-    }
-
-    void check(barriers::Named& outcome, std::uint32_t token) {
-        const std::string& name = outcome.name;
-        const std::size_t n = count();
-        if (name.rfind("shift", 0) == 0) {
-            outcome.tally.add(barriers::checkShift(download<std::uint32_t>(shifted, n), token,
-                                                   std::uint32_t(groupSize)));
-        } else if (name.rfind("counter", 0) == 0) {
-            const auto words = download<std::uint32_t>(counterWords, 2);
-            outcome.tally.add(barriers::checkTickets(download<std::uint32_t>(tickets, n), words[1],
-                                                     words[0], kCanary));
-        } else if (name.rfind("handoff", 0) == 0) {
-            outcome.tally.add(barriers::checkHandoff(download<std::uint32_t>(received, n), token));
-        } else if (name.rfind("publish", 0) == 0) {
-            outcome.tally.add(
-                barriers::checkPublish(download<glm::uvec2>(seen, n - std::size_t(groupSize)),
-                                       token, std::uint32_t(groupSize)));
-        } else {
-            barriers::AtomicsResult result;
-            totals.download(&result.totals, sizeof result.totals);
-            result.bits = download<std::uint32_t>(bits, 3 * kBitWords);
-            result.owners = download<std::uint32_t>(owners, buckets());
-            result.returned = download<glm::uvec2>(returned, n);
-            const auto status = barriers::checkAtomics(result, token, kBitWords);
-            std::vector<barriers::Status> all;
-            for (std::size_t f = 0; f < status.size(); ++f) {
-                outcome.parts[f].second.add(status[f]);
-                all.insert(all.end(), status[f].begin(), status[f].end());
-            }
-            outcome.tally.add(all);
-        }
-    }
-
     // ---- Showing the results ----
 
     // The error map fills what the overlay leaves free, a pixel of the texture per pixel.
     void updateMap() {
-        const cs::Rect free = freeArea();
-        const int margin = 16;
-        mapRect = {float(int(free.x) + margin), float(int(free.y) + margin),
-                   float(int(free.width) - 2 * margin), float(int(free.height) - 2 * margin)};
+        mapRect = barriers::mapArea(freeArea());
         const int w = std::max(int(mapRect.width), 1), h = std::max(int(mapRect.height), 1);
         if (map && map.width() == w && map.height() == h) return;
         map = cs::Texture2D("error map", w, h, GL_RGBA8);
@@ -307,15 +283,10 @@ private:
         const auto ms = [&](const std::string& name) {
             return cs::medianGpuMs([&] { dispatch(name, 1u); }, timingMethod(), 9);
         };
-        const std::pair<std::string, std::string> pairs[] = {
-            {"shift_with_barrier", "shift_without_barrier"},
-            {"counter_atomic", "counter_plain"},
-            {"counter_atomic_counter", "counter_atomic"},
-            {"handoff_with_glMemoryBarrier", "handoff_without_glMemoryBarrier"},
-            {"publish_coherent", "publish_incoherent"}};
         std::vector<cs::BenchFigure> figures;
-        for (const auto& [right, racy] : pairs)
-            figures.push_back({right + " / " + racy, ms(right) / ms(racy), "x", 0.0, ""});
+        for (const auto& [right, racy] : barriers::kRightAndRacy)
+            figures.push_back(
+                {std::string(right) + " / " + racy, ms(right) / ms(racy), "x", 0.0, ""});
         return figures;
     }
 };

@@ -19,6 +19,23 @@ void Tally::add(const std::vector<Status>& status) {
                          status.begin() + std::min<std::size_t>(status.size(), kMapElements));
 }
 
+void Named::addParts(const std::array<std::vector<Status>, 8>& status) {
+    std::vector<Status> all;
+    for (std::size_t f = 0; f < status.size(); ++f) {
+        parts[f].second.add(status[f]);
+        all.insert(all.end(), status[f].begin(), status[f].end());
+    }
+    tally.add(all);
+}
+
+Named startOutcome(const std::string& name, std::uint32_t groupSize) {
+    Named outcome{name, {}, {}, 0};
+    if (name != "atomics") outcome.groupSize = groupSize;
+    for (const char* function : kAtomicFunctions)
+        if (name == "atomics") outcome.parts.push_back({function, {}});
+    return outcome;
+}
+
 std::string reportJson(const std::vector<Named>& experiments) {
     const auto counts = [](const Tally& t) {
         return nlohmann::ordered_json{
@@ -36,6 +53,12 @@ std::string reportJson(const std::vector<Named>& experiments) {
         report[e.name] = entry;
     }
     return report.dump(2) + "\n";
+}
+
+cs::Rect mapArea(const cs::Rect& free) {
+    const int margin = 16;
+    return {float(int(free.x) + margin), float(int(free.y) + margin),
+            float(int(free.width) - 2 * margin), float(int(free.height) - 2 * margin)};
 }
 
 Band band(int index, int count, int height) {
