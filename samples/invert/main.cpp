@@ -1,6 +1,11 @@
 // invert: the "hello world" of compute shaders. A compute shader reads an image with
 // imageLoad and writes its colour negative with imageStore, one invocation per pixel.
 // The window shows the original (left) and the result (right). See README.md.
+//
+// The frame: update() runs one pass, render() draws.
+//   invert.comp   `original` -> `inverted` (image units 0 and 1), a group per LOCAL_SIZE^2 pixels
+//   glMemoryBarrier(TEXTURE_FETCH | TEXTURE_UPDATE): for the draw, and --output's read-back
+//   render(): both textures side by side
 #include "app/draw.h"
 #include "app/paths.h"
 #include "app/sample.h"
