@@ -3,6 +3,14 @@
 // coloured by the id you choose, with the work groups' borders, for the sizes of the books'
 // figures or your own, and hovering a cell evaluates the built-ins' formulas on it. It also
 // shows the device's limits, and what happens at them. See README.md.
+//
+// The frame: update() runs two passes, render() draws the picture.
+//   ids.comp     a 32-byte record per invocation (records): glDispatchCompute, or with
+//                sizing=variable glDispatchComputeGroupSizeARB with the local size
+//   glMemoryBarrier(SHADER_STORAGE | BUFFER_UPDATE): paint.comp reads the records; the hovered
+//                record (only when the mouse moves to another invocation) and --output copy them
+//   paint.comp   the picture from the records (Painter::paint, picture.cpp), then
+//                glMemoryBarrier(TEXTURE_FETCH) for render()'s draw
 #include <imgui.h>
 
 #include <algorithm>
@@ -19,30 +27,8 @@
 #include "util/error.h"
 #include "workgroups.h"
 
-namespace {
-
 using workgroups::Record;  // one invocation's ids: eight uint32, as --output stores them
-
-// The dispatches the books draw. For Red Book Example 12.5 only the local size is the book's;
-// 4 x 8 groups of it make the picture square.
-struct Preset {
-    const char* name;
-    glm::uvec3 groups, local;
-};
-const Preset kPresets[] = {
-    {"redbook_example_12_5", {4, 8, 1}, {32, 16, 1}}, {"redbook_figure_12_1", {4, 4, 1}, {4, 4, 1}},
-    {"superbible_figure_10_1", {3, 4, 8}, {6, 4, 1}}, {"thesis_6_4_4", {6, 4, 4}, {4, 4, 1}},
-    {"superbible_64x64", {1, 1, 1}, {64, 64, 1}},  // 4096 invocations: past what GL promises
-};
-
-// The picture and --output hold one 32-byte record per invocation: at most 128 MiB.
-constexpr std::uint64_t kMaxInvocations = std::uint64_t(1) << 22;
-
-std::string sizeText(glm::uvec3 v) {
-    return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
-}
-
-}  // namespace
+using workgroups::sizeText;
 
 class Workgroups : public cs::Sample {
 public:
@@ -89,6 +75,61 @@ private:
     std::optional<glm::uvec3> shownFor;  // whose record `shown` holds
     Record shown{};
 
+    void update(double) override {
+        if (params.changed(&preset)) applyPreset();
+        if (params.changed({&groupsX, &groupsY, &groupsZ, &localX, &localY, &localZ, &sizing}))
+            buildIds();
+        if (params.changed(&sharedOverLimit)) sharedLog.clear();
+        if (sharedOverLimit && sharedLog.empty()) linkTooMuchShared();
+
+        {
+            auto pass = gpuPass("ids");
+            ids.use();
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, records.id());
+            if (variable)
+                glDispatchComputeGroupSizeARB(groups.x, groups.y, groups.z, local.x, local.y,
+                                              local.z);
+            else
+                glDispatchCompute(groups.x, groups.y, groups.z);
+            // paint.comp reads the records as a storage buffer (SHADER_STORAGE); the hovered
+            // record and --output read them back with glGetBufferSubData (BUFFER_UPDATE).
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+        }
+        // The hovered record, read back when the mouse moves to another invocation (ui() found
+        // it in the last frame's picture, which may have been of another size).
+        const glm::uvec3 extent = groups * local;
+        if (hovered && glm::any(glm::greaterThanEqual(*hovered, extent))) hovered.reset();
+        if (hovered && hovered != shownFor) {
+            const glm::uvec3 at = *hovered;
+            const std::uint64_t index = at.x + extent.x * (at.y + std::uint64_t(extent.y) * at.z);
+            records.download(&shown, sizeof shown, GLintptr(index * sizeof(Record)));
+        }
+        shownFor = hovered;
+
+        // The picture: paint.comp over the records, bound, dispatched and followed by its
+        // barrier in picture.cpp. One pixel of the picture per pixel of the frame, in what the
+        // overlay leaves free.
+        const cs::Rect free = freeArea();
+        const int margin = 16;
+        {
+            auto pass = gpuPass("paint");
+            painter.paint(records, extent, local, colourMode(), hovered,
+                          int(free.width) - 2 * margin, int(free.height) - 2 * margin);
+        }
+        // Whole pixels, so that each texel lands on one pixel of the frame.
+        const glm::ivec2 size = painter.layout().size;
+        pictureRect = {float(int(free.x + (free.width - size.x) / 2)),
+                       float(int(free.y + (free.height - size.y) / 2)), float(size.x),
+                       float(size.y)};
+    }
+
+    void shadersReloaded() override { shownFor.reset(); }
+
+    int colourMode() const {
+        const char* modes[] = {"local", "group", "global", "index"};
+        return int(std::find(std::begin(modes), std::end(modes), colour) - std::begin(modes));
+    }
+
     bool anySizeGiven() const {
         return params.given(&localX) || params.given(&localY) || params.given(&localZ) ||
                params.given(&groupsX) || params.given(&groupsY) || params.given(&groupsZ);
@@ -110,13 +151,13 @@ private:
         haveVariable = cs::hasExtension("GL_ARB_compute_variable_group_size");
         limits = workgroups::queryLimits(haveVariable);
         applyPreset();
-        dispatchIds();
+        buildIds();
         if (sharedOverLimit) linkTooMuchShared();
     }
 
     // A preset sets the six sizes as --set would, so that the overlay shows them.
     void applyPreset() {
-        for (const Preset& p : kPresets) {
+        for (const workgroups::Preset& p : workgroups::kPresets) {
             if (preset != p.name) continue;
             const char* names[] = {"groups_x", "groups_y", "groups_z",
                                    "local_x",  "local_y",  "local_z"};
@@ -143,16 +184,18 @@ private:
         }
         cs::requireLimit(invocationLimit, std::int64_t(local.x) * local.y * local.z,
                          "local size " + sizeText(local));
-        if (invocations > kMaxInvocations)
+        if (invocations > workgroups::kMaxInvocations)
             throw cs::Error(sizeText(groups) + " groups of " + sizeText(local) + " are " +
                             std::to_string(invocations) +
                             " invocations; this sample shows at most " +
-                            std::to_string(kMaxInvocations));
+                            std::to_string(workgroups::kMaxInvocations));
         cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, std::int64_t(invocations) * 32,
                          "one 32-byte record per invocation");
     }
 
-    void dispatchIds() {
+    // The sizes as the parameters give them, checked; the ids program for them, and a record
+    // per invocation.
+    void buildIds() {
         groups = glm::uvec3(groupsX, groupsY, groupsZ);
         local = glm::uvec3(localX, localY, localZ);
         invocations = std::uint64_t(groups.x) * groups.y * groups.z * local.x * local.y * local.z;
@@ -181,60 +224,6 @@ private:
         shownFor.reset();
     }
 
-    void update(double) override {
-        if (params.changed(&preset)) applyPreset();
-        if (params.changed({&groupsX, &groupsY, &groupsZ, &localX, &localY, &localZ, &sizing}))
-            dispatchIds();
-        if (params.changed(&sharedOverLimit)) sharedLog.clear();
-        if (sharedOverLimit && sharedLog.empty()) linkTooMuchShared();
-
-        {
-            auto pass = gpuPass("ids");
-            ids.use();
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, records.id());
-            if (variable)
-                glDispatchComputeGroupSizeARB(groups.x, groups.y, groups.z, local.x, local.y,
-                                              local.z);
-            else
-                glDispatchCompute(groups.x, groups.y, groups.z);
-            // paint.comp reads the records as a storage buffer (SHADER_STORAGE); the hovered
-            // record and --output read them back with glGetBufferSubData (BUFFER_UPDATE).
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
-        }
-        // The hovered record, read back when the mouse moves to another invocation (ui() found
-        // it in the last frame's picture, which may have been of another size).
-        const glm::uvec3 extent = groups * local;
-        if (hovered && glm::any(glm::greaterThanEqual(*hovered, extent))) hovered.reset();
-        if (hovered && hovered != shownFor) {
-            const glm::uvec3 at = *hovered;
-            const std::uint64_t index = at.x + extent.x * (at.y + std::uint64_t(extent.y) * at.z);
-            records.download(&shown, sizeof shown, GLintptr(index * sizeof(Record)));
-        }
-        shownFor = hovered;
-        paintPicture();
-    }
-
-    void shadersReloaded() override { shownFor.reset(); }
-
-    // One pixel of the picture per pixel of the frame, in what the overlay leaves free.
-    void paintPicture() {
-        const cs::Rect free = freeArea();
-        const int margin = 16;
-        auto pass = gpuPass("paint");
-        painter.paint(records, groups * local, local, colourMode(), hovered,
-                      int(free.width) - 2 * margin, int(free.height) - 2 * margin);
-        // Whole pixels, so that each texel lands on one pixel of the frame.
-        const glm::ivec2 size = painter.layout().size;
-        pictureRect = {float(int(free.x + (free.width - size.x) / 2)),
-                       float(int(free.y + (free.height - size.y) / 2)), float(size.x),
-                       float(size.y)};
-    }
-
-    int colourMode() const {
-        const char* modes[] = {"local", "group", "global", "index"};
-        return int(std::find(std::begin(modes), std::end(modes), colour) - std::begin(modes));
-    }
-
     // The GL refuses a program whose shared variables exceed GL_MAX_COMPUTE_SHARED_MEMORY_SIZE;
     // the sample shows the driver's own words.
     void linkTooMuchShared() {
@@ -255,20 +244,7 @@ private:
 
     void ui() override {
         ImGui::Separator();
-        if (variable)
-            ImGui::TextWrapped(
-                "variable group size (ARB_compute_variable_group_size): one "
-                "program; glDispatchComputeGroupSizeARB gives the size");
-        else
-            ImGui::TextWrapped("fixed group size: ids.comp built for %s; glDispatchCompute",
-                               sizeText(local).c_str());
-        ImGui::Text("glGetProgramiv(GL_COMPUTE_WORK_GROUP_SIZE) = %d x %d x %d", reportedSize[0],
-                    reportedSize[1], reportedSize[2]);
-        ImGui::Text("%s groups of %s = %llu invocations", sizeText(groups).c_str(),
-                    sizeText(local).c_str(), static_cast<unsigned long long>(invocations));
-        if (painter.layout().stride > 1 || painter.layout().shownSlices < painter.layout().extent.z)
-            ImGui::TextDisabled("too many for the picture: every %d. along x and y, z < %u",
-                                painter.layout().stride, painter.layout().shownSlices);
+        workgroups::dispatchText(variable, groups, local, reportedSize, painter.layout());
         workgroups::limitsTable(limits);
         if (!sharedLog.empty()) {
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);

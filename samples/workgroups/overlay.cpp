@@ -1,5 +1,6 @@
-// The workgroups overlay: the GL's limits, the hover tooltip with the built-ins' formulas,
-// and the slice labels. ImGui calls only; the limits are queried once, by queryLimits().
+// The workgroups overlay: how the ids were dispatched, the GL's limits, the hover tooltip with the
+// built-ins' formulas, and the slice labels. ImGui calls only; the limits are queried once, by
+// queryLimits().
 #include <imgui.h>
 
 #include <cmath>
@@ -25,6 +26,30 @@ float pixelsPerUnit() {
 }
 
 }  // namespace
+
+std::string sizeText(glm::uvec3 v) {
+    return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
+}
+
+void dispatchText(bool variable, glm::uvec3 groups, glm::uvec3 local, const GLint reportedSize[3],
+                  const SliceLayout& layout) {
+    if (variable)
+        ImGui::TextWrapped(
+            "variable group size (ARB_compute_variable_group_size): one "
+            "program; glDispatchComputeGroupSizeARB gives the size");
+    else
+        ImGui::TextWrapped("fixed group size: ids.comp built for %s; glDispatchCompute",
+                           sizeText(local).c_str());
+    ImGui::Text("glGetProgramiv(GL_COMPUTE_WORK_GROUP_SIZE) = %d x %d x %d", reportedSize[0],
+                reportedSize[1], reportedSize[2]);
+    const std::uint64_t invocations =
+        std::uint64_t(groups.x) * groups.y * groups.z * local.x * local.y * local.z;
+    ImGui::Text("%s groups of %s = %llu invocations", sizeText(groups).c_str(),
+                sizeText(local).c_str(), static_cast<unsigned long long>(invocations));
+    if (layout.stride > 1 || layout.shownSlices < layout.extent.z)
+        ImGui::TextDisabled("too many for the picture: every %d. along x and y, z < %u",
+                            layout.stride, layout.shownSlices);
+}
 
 Limits queryLimits(bool haveVariable) {
     Limits limits;

@@ -1,11 +1,12 @@
 #pragma once
-// The workgroups sample's pieces beside main.cpp: the record every invocation writes, where
-// the picture puts each invocation (picture.cpp), and the overlay's tables and the hover
-// tooltip (overlay.cpp).
+// The workgroups sample's pieces beside main.cpp: the record every invocation writes, the
+// books' dispatches, where the picture puts each invocation (picture.cpp), and the overlay's
+// text, tables and the hover tooltip (overlay.cpp).
 #include <cstddef>
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <optional>
+#include <string>
 
 #include "app/draw.h"
 #include "gl/objects.h"
@@ -23,6 +24,24 @@ struct Record {
 static_assert(sizeof(Record) == 32 && offsetof(Record, group) == 12 &&
                   offsetof(Record, index) == 24 && offsetof(Record, zero) == 28,
               "Record must match ids.comp's std430 struct: eight uints, no padding");
+
+// The dispatches the books draw. For Red Book Example 12.5 only the local size is the book's;
+// 4 x 8 groups of it make the picture square.
+struct Preset {
+    const char* name;
+    glm::uvec3 groups, local;
+};
+inline const Preset kPresets[] = {
+    {"redbook_example_12_5", {4, 8, 1}, {32, 16, 1}}, {"redbook_figure_12_1", {4, 4, 1}, {4, 4, 1}},
+    {"superbible_figure_10_1", {3, 4, 8}, {6, 4, 1}}, {"thesis_6_4_4", {6, 4, 4}, {4, 4, 1}},
+    {"superbible_64x64", {1, 1, 1}, {64, 64, 1}},  // 4096 invocations: past what GL promises
+};
+
+// The picture and --output hold one 32-byte record per invocation: at most 128 MiB.
+constexpr std::uint64_t kMaxInvocations = std::uint64_t(1) << 22;
+
+// "4x8x1": a size as the overlay and the messages write it.
+std::string sizeText(glm::uvec3 v);
 
 // Where the picture puts each invocation of a dispatch: the z slices of its x-by-y grid side
 // by side, left to right and then top to bottom, each invocation a square cell of whole
@@ -80,6 +99,11 @@ struct Limits {
 };
 Limits queryLimits(bool haveVariable);  // GL queries: once, in setup()
 void limitsTable(const Limits& limits);
+
+// How the ids were dispatched: fixed or variable size, the size the program reports
+// (glGetProgramiv GL_COMPUTE_WORK_GROUP_SIZE), the invocations, and what the picture leaves out.
+void dispatchText(bool variable, glm::uvec3 groups, glm::uvec3 local, const GLint reportedSize[3],
+                  const SliceLayout& layout);
 
 // The invocation under the mouse, when it is over the picture drawn at `rect` (frame pixels,
 // origin bottom left) and not over the overlay window.
