@@ -1,8 +1,13 @@
-// nbody: all-pairs softened gravity with leapfrog integration, in two compute kernels side
-// by side: a naive one that reads every body from the storage buffer, and a tiled one that
-// shares each fetch across a work group through shared memory (GPU Gems 3 ch. 31). The
-// bodies are drawn straight from the simulation's buffers as additive point sprites, and
-// the overlay shows energy and momentum drift summed on the GPU. See README.md.
+// nbody: all-pairs softened gravity with leapfrog integration, in a naive compute kernel that
+// reads every body from the storage buffer and a tiled one that shares each fetch across a
+// work group through shared memory (GPU Gems 3 ch. 31). See README.md.
+//
+// The frame, update() here: every pass in order, each bind, dispatch, barrier.
+//   tiled.comp or naive.comp  steps_per_frame times, [current] -> [other], then swapped:
+//                             SHADER_STORAGE | VERTEX_ATTRIB_ARRAY | BUFFER_UPDATE
+//   diagnostics.comp          (overlay on; before the steps too, once after a restart: the
+//                             baseline) SHADER_STORAGE; cs::GpuReduce; a fenced read of the sums
+//   render(): bodies.vert/.frag, the positions drawn as point sprites (sprites.cpp)
 #include <imgui.h>
 
 #include <utility>
@@ -11,11 +16,11 @@
 #include "bench.h"
 #include "bodies.h"
 #include "compute/reduce.h"
+#include "gl/fenced_read.h"
 #include "gl/info.h"
 #include "gl/program.h"
 #include "overlay.h"
 #include "sprites.h"
-#include "util/error.h"
 
 class NBody : public cs::Sample {
 public:
@@ -70,10 +75,12 @@ private:
     long long stepsDone = 0;
     double simulatedTime = 0.0;
 
+    // Per body, energy and momentum; their two sums, read a frame or more late: the baseline
+    // once after a restart or a change of G or eps, the totals now every frame.
     cs::Buffer energies, momenta, totals;
     cs::GpuReduce reduce{cs::ElementType::Vec4};  // sums the per-body values
-    glm::vec4 energy0{0}, momentum0{0}, energyNow{0}, momentumNow{0};
-    bool haveBaseline = false;
+    cs::FencedRead baseline, totalsNow;
+    bool baselineAsked = false;
 
     nbody::Sprites sprites;
     nbody::View view;
@@ -82,13 +89,104 @@ private:
     cs::Calibration fmaCalibration;  // measured on request in the overlay
     bool restartPressed = false, fmaRatePressed = false;  // the overlay's buttons
 
+    bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
+
+    void update(double) override {
+        // The overlay's buttons only ask: what they ask for issues GL commands, so it runs here.
+        const bool restartAsked = std::exchange(restartPressed, false);
+        if (params.changed({&initial, &bodyCount, &totalMass}) || restartAsked) restart();
+        if (params.changed({&kernel, &localSize})) buildStep();
+        // Energy depends on G and eps: measure the drift afresh from here.
+        if (params.changed({&G, &softeningSqr})) forgetDrift();
+        if (std::exchange(fmaRatePressed, false))
+            fmaCalibration = cs::calibrateDevice(timingMethod());
+
+        // Diagnostics only when the overlay shows them, and not while --bench times the step.
+        const bool showDiagnostics = diagnostics && !options().noUi && !options().bench;
+        if (showDiagnostics && !std::exchange(baselineAsked, true)) measureDiagnostics(baseline);
+        for (int s = 0; s < stepsPerFrame && stepsLeft(); ++s) leapfrogStep();
+        if (showDiagnostics) measureDiagnostics(totalsNow);
+        baseline.poll();  // the copies whose fence has signalled, never waiting
+        totalsNow.poll();
+    }
+
+    // Leapfrog, kick-drift-kick: v += a dt/2; x += v dt; v += a(x_new) dt/2. The last half
+    // kick of a step and the first of the next use the same a(x), so each step is one
+    // dispatch that pays the owed half kick and the new one together.
+    void leapfrogStep() {
+        auto pass = gpuPass(stepPass.c_str());
+        dispatchStep(step, owedKick, 0.5f * dt, dt);
+        owedKick = 0.5f * dt;
+        ++stepsDone;
+        simulatedTime += dt;
+    }
+
+    // One dispatch of the step kernel from buffers [current] into [1 - current], then swap.
+    void dispatchStep(const cs::Program& program, float closeKick, float openKick, float drift) {
+        program.use();
+        glUniform1ui(program.uniform("count"), count);
+        glUniform1f(program.uniform("softeningSqr"), softeningSqr);
+        glUniform1f(program.uniform("G"), G);
+        glUniform1f(program.uniform("closeKick"), closeKick);
+        glUniform1f(program.uniform("openKick"), openKick);
+        glUniform1f(program.uniform("drift"), drift);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, positions[current].id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, positions[1 - current].id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, velocities[1 - current].id());
+        const glm::uvec3 groups = program.groupsFor(count);
+        glDispatchCompute(groups.x, groups.y, groups.z);
+        // The next step and the diagnostics pass read the new state as storage buffers
+        // (SHADER_STORAGE), the draw fetches it as vertex attributes (VERTEX_ATTRIB_ARRAY),
+        // which SHADER_STORAGE does not cover, and finish() downloads it (BUFFER_UPDATE).
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+                        GL_BUFFER_UPDATE_BARRIER_BIT);
+        current = 1 - current;
+    }
+
+    // Per-body energy and momentum on the GPU, summed on the GPU into `totals`, and a copy of
+    // the sums that `read` reads once its fence has signalled.
+    void measureDiagnostics(cs::FencedRead& read) {
+        {
+            auto pass = gpuPass("diagnostics");
+            diagnose.use();
+            glUniform1ui(diagnose.uniform("count"), count);
+            glUniform1f(diagnose.uniform("softeningSqr"), softeningSqr);
+            glUniform1f(diagnose.uniform("G"), G);
+            glUniform1f(diagnose.uniform("closeKick"), owedKick);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, positions[current].id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, energies.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, momenta.id());
+            const glm::uvec3 groups = diagnose.groupsFor(count);
+            glDispatchCompute(groups.x, groups.y, groups.z);
+            // The reduction's shader reads the per-body values just written.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+        auto pass = gpuPass("diagnostics sum");
+        reduce.sum(energies, count, totals, offsetof(nbody::Totals, energy));
+        reduce.sum(momenta, count, totals, offsetof(nbody::Totals, momentum));
+        // sum() puts each total in place with glCopyBufferSubData, an ordinary GL command
+        // ordered with the fenced read's copy, so no barrier: barriers are for shader writes.
+        read.request(totals);
+    }
+
+    // The drift is measured from a new baseline; no totals of the old one are shown.
+    void forgetDrift() {
+        baseline.reset();
+        totalsNow.reset();
+        baselineAsked = false;
+    }
+
     void checkOptions() override { benchSizes = nbody::parseBenchSizes(benchSizesText); }
 
     void setup() override {
         sprites.create();
         diagnose = cs::Program::compute("nbody/diagnostics.comp");
-        totals = cs::Buffer("energy and momentum totals", 2 * sizeof(glm::vec4),
-                            cs::BufferUse::ReadBack);
+        totals = cs::Buffer("energy and momentum totals", sizeof(nbody::Totals),
+                            cs::BufferUse::Computed);
+        baseline = cs::FencedRead("baseline totals", sizeof(nbody::Totals));
+        totalsNow = cs::FencedRead("energy and momentum totals", sizeof(nbody::Totals));
         buildStep();
         if (!options().input.empty()) {
             source = options().input;
@@ -136,100 +234,7 @@ private:
         owedKick = 0.0f;
         stepsDone = 0;
         simulatedTime = 0.0;
-        haveBaseline = false;
-    }
-
-    bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
-
-    void update(double) override {
-        // The overlay's buttons only ask: what they ask for issues GL commands, so it runs here.
-        const bool restartAsked = std::exchange(restartPressed, false);
-        if (params.changed({&initial, &bodyCount, &totalMass}) || restartAsked) restart();
-        if (params.changed({&kernel, &localSize})) buildStep();
-        // Energy depends on G and eps: measure the drift afresh from here.
-        if (params.changed({&G, &softeningSqr})) haveBaseline = false;
-        if (std::exchange(fmaRatePressed, false))
-            fmaCalibration = cs::calibrateDevice(timingMethod());
-
-        // Diagnostics only when the overlay shows them, and not while --bench times the step.
-        const bool showDiagnostics = diagnostics && !options().noUi && !options().bench;
-        if (showDiagnostics && !haveBaseline) measureDiagnostics();
-        for (int s = 0; s < stepsPerFrame && stepsLeft(); ++s) leapfrogStep();
-        if (showDiagnostics) measureDiagnostics();
-    }
-
-    // Leapfrog, kick-drift-kick: v += a dt/2; x += v dt; v += a(x_new) dt/2. The last half
-    // kick of a step and the first of the next use the same a(x), so each step is one
-    // dispatch that pays the owed half kick and the new one together.
-    void leapfrogStep() {
-        auto pass = gpuPass(stepPass.c_str());
-        dispatchStep(step, owedKick, 0.5f * dt, dt);
-        owedKick = 0.5f * dt;
-        ++stepsDone;
-        simulatedTime += dt;
-    }
-
-    // Pays the owed half kick, so velocities belong to the same time as the positions.
-    void synchronize() {
-        if (owedKick == 0.0f) return;
-        auto pass = gpuPass("synchronize");
-        dispatchStep(step, owedKick, 0.0f, 0.0f);
-        owedKick = 0.0f;
-    }
-
-    // One dispatch of the step kernel from buffers [current] into [1 - current], then swap.
-    void dispatchStep(const cs::Program& program, float closeKick, float openKick, float drift) {
-        program.use();
-        glUniform1ui(program.uniform("count"), count);
-        glUniform1f(program.uniform("softeningSqr"), softeningSqr);
-        glUniform1f(program.uniform("G"), G);
-        glUniform1f(program.uniform("closeKick"), closeKick);
-        glUniform1f(program.uniform("openKick"), openKick);
-        glUniform1f(program.uniform("drift"), drift);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, positions[current].id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, positions[1 - current].id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, velocities[1 - current].id());
-        const glm::uvec3 groups = program.groupsFor(count);
-        glDispatchCompute(groups.x, groups.y, groups.z);
-        // The next step and the diagnostics pass read the new state as storage buffers
-        // (SHADER_STORAGE), the draw fetches it as vertex attributes (VERTEX_ATTRIB_ARRAY),
-        // which SHADER_STORAGE does not cover, and finish() downloads it (BUFFER_UPDATE).
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
-                        GL_BUFFER_UPDATE_BARRIER_BIT);
-        current = 1 - current;
-    }
-
-    // Per-body energy and momentum on the GPU, summed on the GPU; two vec4s come back.
-    void measureDiagnostics() {
-        {
-            auto pass = gpuPass("diagnostics");
-            diagnose.use();
-            glUniform1ui(diagnose.uniform("count"), count);
-            glUniform1f(diagnose.uniform("softeningSqr"), softeningSqr);
-            glUniform1f(diagnose.uniform("G"), G);
-            glUniform1f(diagnose.uniform("closeKick"), owedKick);
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, positions[current].id());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, energies.id());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, momenta.id());
-            const glm::uvec3 groups = diagnose.groupsFor(count);
-            glDispatchCompute(groups.x, groups.y, groups.z);
-            // The reduction's shader reads the per-body values just written.
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        }
-        glm::vec4 result[2];
-        {
-            auto pass = gpuPass("diagnostics sum");
-            reduce.sum(energies, count, totals, 0);
-            reduce.sum(momenta, count, totals, sizeof(glm::vec4));
-        }
-        // sum() puts each total in place with glCopyBufferSubData, an ordinary GL command
-        // ordered with the readback, so no barrier: barriers are for shader writes.
-        totals.download(result, sizeof result);  // waits for the GPU: 32 bytes, once a frame
-        energyNow = result[0];
-        momentumNow = result[1];
-        if (!haveBaseline) energy0 = energyNow, momentum0 = momentumNow, haveBaseline = true;
+        forgetDrift();
     }
 
     void render() override {
@@ -240,18 +245,12 @@ private:
     }
 
     void ui() override {
-        ImGui::Separator();
-        ImGui::Text("%u bodies (%s)  step %lld  t = %.3f", count, source.c_str(), stepsDone,
-                    simulatedTime);
-        nbody::stepRate(stepPass, latestPassMs(stepPass), count, kFlopsPerInteraction,
-                        fmaCalibration.fmaGflops);
-        if (haveBaseline) nbody::drift(energy0, energyNow, momentum0, momentumNow);
-        if (ImGui::Button("restart")) restartPressed = true;
-        if (fmaCalibration.fmaGflops == 0) {
-            ImGui::SameLine();
-            // The framework's calibration, a second or so.
-            if (ImGui::Button("measure FMA rate")) fmaRatePressed = true;
-        }
+        const nbody::Pressed pressed = nbody::drawOverlay(
+            {count, source, stepsDone, simulatedTime},
+            {stepPass, latestPassMs(stepPass), kFlopsPerInteraction, fmaCalibration.fmaGflops},
+            baseline, totalsNow);
+        restartPressed = restartPressed || pressed.restart;  // update() does what they ask
+        fmaRatePressed = fmaRatePressed || pressed.fmaRate;
     }
 
     void finish() override {
@@ -260,7 +259,11 @@ private:
             while (stepsDone < stepLimit) leapfrogStep();
         // A batch run (--steps or --output) reads the state back once, and checks it.
         if (options().output.empty() && !flags.given(&stepLimit)) return;
-        synchronize();
+        if (owedKick != 0.0f) {  // the owed half kick: then v belongs to the time of x
+            auto pass = gpuPass("synchronize");
+            dispatchStep(step, owedKick, 0.0f, 0.0f);
+            owedKick = 0.0f;
+        }
         std::vector<glm::vec4> p(count), v(count);
         positions[current].download(p.data(), GLsizeiptr(count * sizeof(glm::vec4)));
         velocities[current].download(v.data(), GLsizeiptr(count * sizeof(glm::vec4)));
@@ -281,15 +284,15 @@ private:
         std::vector<cs::BenchFigure> figures = {cs::flopsFigure(
             "step " + stepPass + " N=" + std::to_string(count),
             kFlopsPerInteraction * count * count, benchMedianMs(stepPass), calibration)};
-        // The same for both kernels at every work-group size, for each N of --bench-sizes.
-        nbody::Sweep sweep{
-            benchSizes, kLocalSizes, kFlopsPerInteraction, softeningSqr,
-            [&](const std::vector<nbody::Body>& bodies) { load(bodies); }, stepProgram,
-            // No kicks, no drift: the state stays as it is.
-            [&](const cs::Program& program) { dispatchStep(program, 0.0f, 0.0f, 0.0f); },
-            timingMethod()};
-        for (const cs::BenchFigure& figure : nbody::runSweep(sweep, calibration))
-            figures.push_back(figure);
+        // The same for both kernels at every work-group size, for each N of --bench-sizes;
+        // the repeats neither kick nor drift, so that the state stays as it is.
+        const std::vector<cs::BenchFigure> sweep = nbody::runSweep(
+            {benchSizes, kLocalSizes, kFlopsPerInteraction, softeningSqr,
+             [&](const std::vector<nbody::Body>& bodies) { load(bodies); }, stepProgram,
+             [&](const cs::Program& program) { dispatchStep(program, 0.0f, 0.0f, 0.0f); },
+             timingMethod()},
+            calibration);
+        figures.insert(figures.end(), sweep.begin(), sweep.end());
         return figures;
     }
 };

@@ -1,19 +1,44 @@
 #pragma once
-// The nbody overlay's figures (ImGui calls only): the step's rate, and the drift of the energy
-// and the momentum.
+// The nbody overlay's lines (ImGui calls only): the bodies and the step, the step's rate, the
+// drift of the energy and the momentum, and the buttons.
 #include <glm/glm.hpp>
 #include <string>
 
+#include "gl/fenced_read.h"
+
 namespace nbody {
 
-// The rate of the step pass `name`, from its latest time `ms` at `count` bodies: interactions
-// and, at `flopsPerInteraction`, GFLOP/s per second; with the FMA rate measured
-// (`fmaGflops` > 0), the fraction of it.
-void stepRate(const std::string& name, double ms, unsigned count, double flopsPerInteraction,
-              double fmaGflops);
+// What diagnostics.comp and cs::GpuReduce sum over the bodies, as the totals buffer holds it:
+// the energy (x kinetic, y potential) and the momentum (xyz, and w the sum of |m v|).
+struct Totals {
+    glm::vec4 energy, momentum;
+};
+static_assert(sizeof(Totals) == 32, "two vec4s, back to back");
 
-// The drift since the baseline, each relative: of the energy (x kinetic + y potential), and of
-// the momentum (xyz), against the sum of |m v| (w).
-void drift(glm::vec4 energy0, glm::vec4 energy, glm::vec4 momentum0, glm::vec4 momentum);
+// The bodies and the steps done.
+struct Bodies {
+    unsigned count = 0;
+    std::string source;  // where they came from
+    long long steps = 0;
+    double seconds = 0.0;
+};
+// The step pass's latest time, `ms` (0: none yet), and what it counts.
+struct StepRate {
+    std::string pass;  // "tiled/256"
+    double ms = 0.0;
+    double flopsPerInteraction = 0.0;
+    double fmaGflops = 0.0;  // 0: not measured (a button offers to)
+};
+// What the user pressed.
+struct Pressed {
+    bool restart = false, fmaRate = false;
+};
+
+// The bodies; the step's interactions and GFLOP per second and, with the FMA rate measured,
+// the fraction of it; once both sums are known (Totals, read a frame or more late), the drift
+// since the baseline, each relative: of the energy (kinetic + potential), and of the momentum
+// against the sum of |m v|; the buttons.
+Pressed drawOverlay(const Bodies& bodies, const StepRate& rate, const cs::FencedRead& baseline,
+                    const cs::FencedRead& now);
 
 }  // namespace nbody
