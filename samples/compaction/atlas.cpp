@@ -54,9 +54,13 @@ void Atlas::build(const cs::GpuHistoPyramid& pyramid, const cs::Buffer& flags) {
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
 }
 
-void Atlas::draw(const cs::Rect& rect, int width, int height) const {
-    if (image_)
-        drawer_.draw(image_, cs::fitRect(rect, image_.width(), image_.height()), width, height);
+cs::Rect Atlas::drawStrip(const cs::Rect& area, int width, int height) const {
+    if (!image_) return area;
+    const float strip = std::min(area.height * 0.3f,
+                                 area.width * image_.height() / float(std::max(image_.width(), 1)));
+    const cs::Rect rect{area.x, area.y, area.width, strip};
+    drawer_.draw(image_, cs::fitRect(rect, image_.width(), image_.height()), width, height);
+    return {area.x, area.y + strip, area.width, area.height - strip};
 }
 
 }  // namespace compaction

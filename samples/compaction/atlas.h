@@ -16,10 +16,9 @@ public:
     // Dispatches atlas.comp over the levels of `pyramid` (built from `flags`), and ends with
     // the barrier for draw()'s texture fetch.
     void build(const cs::GpuHistoPyramid& pyramid, const cs::Buffer& flags);
-    // The image, fitted into `rect` of a width x height frame target.
-    void draw(const cs::Rect& rect, int width, int height) const;
-    int imageWidth() const { return image_.width(); }
-    int imageHeight() const { return image_.height(); }
+    // The image in a strip along the bottom of `area` of a width x height frame target, at
+    // most 0.3 of its height; returns the rest of `area`, above the strip.
+    cs::Rect drawStrip(const cs::Rect& area, int width, int height) const;
 
 private:
     cs::Program program_, programVec4_;  // for sums and for partial sums

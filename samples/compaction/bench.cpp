@@ -36,6 +36,11 @@ void checkAgainstCpu(const cs::Buffer& indices, const cs::Buffer& result,
 
 }  // namespace
 
+int methodIndex(const std::string& name) {
+    return int(std::find(std::begin(kMethodNames), std::end(kMethodNames), name) -
+               std::begin(kMethodNames));
+}
+
 std::vector<SweepTimes> benchSweep(int maxEdge, std::uint32_t seed,
                                    cs::GpuProfiler::Method method) {
     std::vector<SweepTimes> sweep;

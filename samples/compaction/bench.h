@@ -2,6 +2,7 @@
 // The compaction sample's --bench sweep: every method over random flags at several densities
 // and volume sizes, timed the same way, and each result checked against the CPU's copy_if.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "bench/profiler.h"
@@ -15,6 +16,8 @@ constexpr cs::CompactMethod kMethods[] = {cs::CompactMethod::HistoPyramid,
                                           cs::CompactMethod::HistoPyramidVec4,
                                           cs::CompactMethod::Scan, cs::CompactMethod::Atomic};
 constexpr const char* kMethodNames[] = {"histopyramid", "histopyramid_vec4", "scan", "atomic"};
+// The index in kMethods of the method called `name`.
+int methodIndex(const std::string& name);
 constexpr double kDensities[] = {0.0001, 0.001, 0.01, 0.1, 0.5};
 
 struct SweepTimes {

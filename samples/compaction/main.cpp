@@ -1,8 +1,17 @@
-// compaction: the voxels of a 3D field that pass a test, packed into a list on the GPU, four
-// ways: a histopyramid (Ziegler et al., VMV 2006) with sums or running sums per cell, a scan,
-// and an atomic counter. The GPU writes the count as the commands that size the next pass
-// and the draw (glDispatchComputeIndirect, glDrawArraysIndirect), so the CPU never waits to
-// learn it; the overlay reads it frames later, behind a fence. See README.md.
+// compaction: the voxels of a 3D field that pass a test, packed into a list on the GPU by a
+// histopyramid (Ziegler et al., VMV 2006; sums or running sums per cell), a scan or an atomic
+// counter. The GPU writes the count as the commands that size the next pass and the draw, so
+// the CPU never waits to learn it. See README.md.
+//
+// The frame: update() here runs every pass in order; only the atlas' pass is in atlas.cpp.
+//   metaballs.comp (no --input)  the field             SHADER_STORAGE
+//   classify.comp                a flag per voxel      SHADER_STORAGE
+//   cs::GpuCompact (src/compute) the kept indices and the commands
+//                                COMMAND | SHADER_STORAGE | VERTEX_ATTRIB_ARRAY | BUFFER_UPDATE
+//   voxels.comp, indirect        each kept one's place VERTEX_ATTRIB_ARRAY
+//   atlas.comp (atlas.cpp)       the pyramid's levels  TEXTURE_FETCH (histopyramid methods)
+//   cs::FencedRead               the count for the overlay, a copy read frames later
+//   render(): cubes.vert/.frag, glDrawArraysIndirect from the same commands
 #include <imgui.h>
 
 #include <algorithm>
@@ -17,7 +26,7 @@
 #include "bench.h"
 #include "compute/compact.h"
 #include "compute/histopyramid.h"
-#include "delayed_count.h"
+#include "gl/fenced_read.h"
 #include "gl/info.h"
 #include "util/error.h"
 #include "volume.h"
@@ -58,9 +67,8 @@ private:
     cs::VertexArray cubeLayout;
     std::vector<cs::GpuCompact> compactions;  // one per method, as in kMethods
     compaction::Atlas levelsView;
-    compaction::DelayedCount shownCount;
+    cs::FencedRead shownCount;  // the count for the overlay, a frame or more late
     double time = 0.0;
-    std::uint64_t frameNumber = 0;
 
     glm::uvec3 size() const { return {nx, ny, nz}; }
     std::string volumeName() const {
@@ -68,73 +76,18 @@ private:
                " volume";
     }
     std::uint64_t elements() const { return std::uint64_t(nx) * ny * nz; }
-    int methodIndex() const {
-        return int(std::find(std::begin(compaction::kMethodNames),
-                             std::end(compaction::kMethodNames), method) -
-                   std::begin(compaction::kMethodNames));
+    cs::GpuCompact& compact() { return compactions[compaction::methodIndex(method)]; }
+    bool showAtlas() const {
+        return atlas && compactions[compaction::methodIndex(method)].pyramid();
     }
-    cs::GpuCompact& compact() { return compactions[methodIndex()]; }
-
-    void setup() override {
-        metaballs = cs::Program::compute("compaction/metaballs.comp");
-        classify = cs::Program::compute("compaction/classify.comp");
-        voxels = cs::Program::compute("compaction/voxels.comp");
-        cubes = cs::Program::graphics("compaction/cubes.vert", "compaction/cubes.frag");
-        for (cs::CompactMethod m : compaction::kMethods) compactions.emplace_back(m);
-        const auto corners = compaction::cubeTriangles();
-        cube = cs::Buffer("cube corners", GLsizeiptr(corners.size() * sizeof(corners[0])),
-                          cs::BufferUse::Input, corners.data());
-        createVolume();
+    std::uint32_t keptShown() const {
+        return shownCount.known() ? shownCount.value<std::uint32_t>() : 0;
     }
-
-    // Everything sized by the volume: four 32-bit values per voxel, the most any one needs.
-    void createVolume() {
-        if (elements() > cs::kMaxCompactElements)
-            throw cs::Error(volumeName() + " has more than 2^31 voxels");
-        const auto bytes = GLsizeiptr(elements() * 4);
-        cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, bytes,
-                         volumeName() + " (4 bytes per voxel in one block)");
-        classify.groupsFor(nx, ny, nz);  // throws, naming the limit, past what a dispatch takes
-        std::vector<float> values;
-        if (!options().input.empty()) values = compaction::readVolume(options().input, size());
-        field = cs::Buffer("field", bytes, cs::BufferUse::Computed, values.data());
-        activeFlags = cs::Buffer("active flags", bytes, cs::BufferUse::Computed);
-        indices = cs::Buffer("compacted indices", bytes, cs::BufferUse::Computed);
-        order = cs::Buffer("compacted order", bytes, cs::BufferUse::Computed);
-        result =
-            cs::Buffer("compaction result", sizeof(cs::CompactResult), cs::BufferUse::Computed);
-        buildCubeLayout();
-    }
-
-    // Per vertex, a cube corner and its normal (binding 0); per instance (divisor 1), the
-    // voxel's index from the compaction (binding 1) and its place in the order (binding 2).
-    void buildCubeLayout() {
-        cubeLayout = cs::VertexArray("cubes");
-        glBindVertexArray(cubeLayout.id());
-        glBindVertexBuffer(0, cube.id(), 0, sizeof(compaction::CubeCorner));
-        glVertexAttribFormat(0, 3, GL_FLOAT, GL_FALSE, offsetof(compaction::CubeCorner, position));
-        glVertexAttribFormat(1, 3, GL_FLOAT, GL_FALSE, offsetof(compaction::CubeCorner, normal));
-        glVertexAttribBinding(0, 0);
-        glVertexAttribBinding(1, 0);
-        glBindVertexBuffer(1, indices.id(), 0, 4);
-        glVertexAttribIFormat(2, 1, GL_UNSIGNED_INT, 0);
-        glVertexAttribBinding(2, 1);
-        glBindVertexBuffer(2, order.id(), 0, 4);
-        glVertexAttribFormat(3, 1, GL_UNSIGNED_INT, GL_TRUE, 0);  // unorm32: 0 to 1
-        glVertexAttribBinding(3, 2);
-        glVertexBindingDivisor(1, 1);
-        glVertexBindingDivisor(2, 1);
-        for (GLuint attribute = 0; attribute < 4; ++attribute) glEnableVertexAttribArray(attribute);
-        glBindVertexArray(0);
-    }
-
-    bool showAtlas() const { return atlas && compactions[methodIndex()].pyramid(); }
 
     void update(double dt) override {
         if (params.changed({&nx, &ny, &nz})) createVolume();
         const bool generated = options().input.empty();
         if (generated && animate) time += dt;
-        ++frameNumber;
 
         if (generated) {
             auto pass = gpuPass("metaballs");
@@ -193,20 +146,68 @@ private:
         }
         // The overlay's count: a copy now, read once its fence has signalled, frames later.
         shownCount.poll();
-        shownCount.request(result, offsetof(cs::CompactResult, count), frameNumber);
+        shownCount.request(result, offsetof(cs::CompactResult, count));
+    }
+
+    void setup() override {
+        metaballs = cs::Program::compute("compaction/metaballs.comp");
+        classify = cs::Program::compute("compaction/classify.comp");
+        voxels = cs::Program::compute("compaction/voxels.comp");
+        cubes = cs::Program::graphics("compaction/cubes.vert", "compaction/cubes.frag");
+        for (cs::CompactMethod m : compaction::kMethods) compactions.emplace_back(m);
+        shownCount = cs::FencedRead("kept count", sizeof(std::uint32_t));
+        const auto corners = compaction::cubeTriangles();
+        cube = cs::Buffer("cube corners", GLsizeiptr(corners.size() * sizeof(corners[0])),
+                          cs::BufferUse::Input, corners.data());
+        createVolume();
+    }
+
+    // Everything sized by the volume: four 32-bit values per voxel, the most any one needs.
+    void createVolume() {
+        if (elements() > cs::kMaxCompactElements)
+            throw cs::Error(volumeName() + " has more than 2^31 voxels");
+        const auto bytes = GLsizeiptr(elements() * 4);
+        cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, bytes,
+                         volumeName() + " (4 bytes per voxel in one block)");
+        classify.groupsFor(nx, ny, nz);  // throws, naming the limit, past what a dispatch takes
+        std::vector<float> values;
+        if (!options().input.empty()) values = compaction::readVolume(options().input, size());
+        field = cs::Buffer("field", bytes, cs::BufferUse::Computed, values.data());
+        activeFlags = cs::Buffer("active flags", bytes, cs::BufferUse::Computed);
+        indices = cs::Buffer("compacted indices", bytes, cs::BufferUse::Computed);
+        order = cs::Buffer("compacted order", bytes, cs::BufferUse::Computed);
+        result =
+            cs::Buffer("compaction result", sizeof(cs::CompactResult), cs::BufferUse::Computed);
+        shownCount.reset();  // a count of the old volume is not one of this one
+        buildCubeLayout();
+    }
+
+    // Per vertex, a cube corner and its normal (binding 0); per instance (divisor 1), the
+    // voxel's index from the compaction (binding 1) and its place in the order (binding 2).
+    void buildCubeLayout() {
+        cubeLayout = cs::VertexArray("cubes");
+        glBindVertexArray(cubeLayout.id());
+        glBindVertexBuffer(0, cube.id(), 0, sizeof(compaction::CubeCorner));
+        glVertexAttribFormat(0, 3, GL_FLOAT, GL_FALSE, offsetof(compaction::CubeCorner, position));
+        glVertexAttribFormat(1, 3, GL_FLOAT, GL_FALSE, offsetof(compaction::CubeCorner, normal));
+        glVertexAttribBinding(0, 0);
+        glVertexAttribBinding(1, 0);
+        glBindVertexBuffer(1, indices.id(), 0, 4);
+        glVertexAttribIFormat(2, 1, GL_UNSIGNED_INT, 0);
+        glVertexAttribBinding(2, 1);
+        glBindVertexBuffer(2, order.id(), 0, 4);
+        glVertexAttribFormat(3, 1, GL_UNSIGNED_INT, GL_TRUE, 0);  // unorm32: 0 to 1
+        glVertexAttribBinding(3, 2);
+        glVertexBindingDivisor(1, 1);
+        glVertexBindingDivisor(2, 1);
+        for (GLuint attribute = 0; attribute < 4; ++attribute) glEnableVertexAttribArray(attribute);
+        glBindVertexArray(0);
     }
 
     // The cubes above, the atlas in a strip along the bottom when it is shown.
     void render() override {
         cs::Rect area = freeArea();
-        if (showAtlas()) {
-            const float strip =
-                std::min(area.height * 0.3f, area.width * levelsView.imageHeight() /
-                                                 float(std::max(levelsView.imageWidth(), 1)));
-            levelsView.draw({area.x, area.y, area.width, strip}, width(), height());
-            area.y += strip;
-            area.height -= strip;
-        }
+        if (showAtlas()) area = levelsView.drawStrip(area, width(), height());
         const glm::vec3 box = glm::vec3(size()) / float(std::max({nx, ny, nz}));
         const float angle = 0.6f + 0.15f * float(time);
         const glm::mat4 view =
@@ -235,10 +236,9 @@ private:
     void ui() override {
         ImGui::Separator();
         if (shownCount.known())
-            ImGui::Text("kept %u of %llu voxels (%.3f%%), %llu frame(s) ago", shownCount.value(),
+            ImGui::Text("kept %u of %llu voxels (%.3f%%), a frame or more ago", keptShown(),
                         static_cast<unsigned long long>(elements()),
-                        100.0 * shownCount.value() / double(elements()),
-                        static_cast<unsigned long long>(frameNumber - shownCount.frame()));
+                        100.0 * keptShown() / double(elements()));
         else
             ImGui::TextUnformatted("kept: not read back yet (never waited for)");
         ImGui::TextUnformatted(cs::isOrdered(compact().method())
@@ -286,7 +286,7 @@ private:
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
         std::vector<cs::BenchFigure> figures = {
             cs::bandwidthFigure("frames: " + method + " compaction",
-                                compactionBytes(compact().method(), elements(), shownCount.value()),
+                                compactionBytes(compact().method(), elements(), keptShown()),
                                 benchMedianMs("compact"), calibration)};
         const auto sweep =
             compaction::sweepFigures(compaction::benchSweep(benchMaxEdge, seed(), timingMethod()),
