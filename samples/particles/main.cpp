@@ -1,6 +1,12 @@
 // particles: a shower of particles falling under gravity onto a moving sphere, inside a
 // box. The state lives in one buffer that a compute shader updates in place and the vertex
 // shader reads directly as its vertex buffer: no copy to or from the CPU. See README.md.
+//
+// The frame, update() here:
+//   step.comp  steps_per_frame times, each particle in place   SHADER_STORAGE between steps;
+//              after the last, VERTEX_ATTRIB_ARRAY | BUFFER_UPDATE (the draw, --output)
+//   render(): scene.vert/.frag draw the box and the sphere; particle.vert/.frag draw the
+//             particles as points, fetched from the same buffer as vertex attributes
 #include <imgui.h>
 
 #include <cmath>
@@ -60,6 +66,55 @@ private:
     GLsizei sphereVertexCount = 0, boxVertexCount = 0;
     std::uint32_t stepCount = 0;
     bool resetPressed = false;  // the overlay's button
+
+    // The sphere swings along x; where it is, and how fast, at simulation time t.
+    glm::vec3 sphereCenter(double t) const {
+        return {kSphereSwing * float(std::sin(sphereSpeed * t)), 0.0f, 0.0f};
+    }
+    glm::vec3 sphereVelocity(double t) const {
+        return {kSphereSwing * sphereSpeed * float(std::cos(sphereSpeed * t)), 0.0f, 0.0f};
+    }
+
+    int integratorIndex() const {
+        for (int i = 0; i < 3; ++i)
+            if (integrator == kIntegrators[i]) return i;
+        return 2;
+    }
+
+    void update(double) override {
+        // A count or work-group size this GL cannot dispatch throws cs::Error below; after an
+        // overlay edit the framework undoes the edit and shows why.
+        if (params.changed(&localSize)) buildStepProgram();
+        // The overlay's button only asks: emitting issues GL commands, so it runs here.
+        const bool resetAsked = std::exchange(resetPressed, false);
+        if (params.changed(&count) || resetAsked) emitAll();
+
+        auto pass = gpuPass("step");
+        step.use();
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, particles.id());
+        glUniform1ui(step.uniform("count"), GLuint(count));
+        glUniform1f(step.uniform("dt"), dt);
+        glUniform3f(step.uniform("gravity"), 0.0f, -gravity, 0.0f);
+        glUniform1i(step.uniform("integrator"), integratorIndex());
+        glUniform1f(step.uniform("restitution"), restitution);
+        glUniform1f(step.uniform("sphereRadius"), sphereRadius);
+        glUniform1f(step.uniform("lifetime"), lifetime);
+        glUniform1ui(step.uniform("seed"), seed());
+        const glm::uvec3 groups = step.groupsFor(GLuint(count));
+        for (int i = 0; i < stepsPerFrame; ++i) {
+            ++stepCount;
+            const double t = double(stepCount) * dt;  // the sphere is where it is at the step's end
+            glUniform3fv(step.uniform("sphereCenter"), 1, glm::value_ptr(sphereCenter(t)));
+            glUniform3fv(step.uniform("sphereVelocity"), 1, glm::value_ptr(sphereVelocity(t)));
+            glUniform1ui(step.uniform("step"), stepCount);
+            glDispatchCompute(groups.x, groups.y, groups.z);
+            // The next step reads what this one wrote as a storage buffer (SHADER_STORAGE).
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+        // After the last step: the draw reads the particles as vertex attributes
+        // (VERTEX_ATTRIB_ARRAY) and --output copies them (BUFFER_UPDATE).
+        glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    }
 
     void setup() override {
         buildStepProgram();
@@ -163,55 +218,6 @@ private:
         glVertexAttribBinding(0, 0);
         glBindVertexArray(0);
         return layout;
-    }
-
-    // The sphere swings along x; where it is, and how fast, at simulation time t.
-    glm::vec3 sphereCenter(double t) const {
-        return {kSphereSwing * float(std::sin(sphereSpeed * t)), 0.0f, 0.0f};
-    }
-    glm::vec3 sphereVelocity(double t) const {
-        return {kSphereSwing * sphereSpeed * float(std::cos(sphereSpeed * t)), 0.0f, 0.0f};
-    }
-
-    void update(double) override {
-        // A count or work-group size this GL cannot dispatch throws cs::Error below; after an
-        // overlay edit the framework undoes the edit and shows why.
-        if (params.changed(&localSize)) buildStepProgram();
-        // The overlay's button only asks: emitting issues GL commands, so it runs here.
-        const bool resetAsked = std::exchange(resetPressed, false);
-        if (params.changed(&count) || resetAsked) emitAll();
-
-        auto pass = gpuPass("step");
-        step.use();
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, particles.id());
-        glUniform1ui(step.uniform("count"), GLuint(count));
-        glUniform1f(step.uniform("dt"), dt);
-        glUniform3f(step.uniform("gravity"), 0.0f, -gravity, 0.0f);
-        glUniform1i(step.uniform("integrator"), integratorIndex());
-        glUniform1f(step.uniform("restitution"), restitution);
-        glUniform1f(step.uniform("sphereRadius"), sphereRadius);
-        glUniform1f(step.uniform("lifetime"), lifetime);
-        glUniform1ui(step.uniform("seed"), seed());
-        const glm::uvec3 groups = step.groupsFor(GLuint(count));
-        for (int i = 0; i < stepsPerFrame; ++i) {
-            ++stepCount;
-            const double t = double(stepCount) * dt;  // the sphere is where it is at the step's end
-            glUniform3fv(step.uniform("sphereCenter"), 1, glm::value_ptr(sphereCenter(t)));
-            glUniform3fv(step.uniform("sphereVelocity"), 1, glm::value_ptr(sphereVelocity(t)));
-            glUniform1ui(step.uniform("step"), stepCount);
-            glDispatchCompute(groups.x, groups.y, groups.z);
-            // The next step reads what this one wrote as a storage buffer (SHADER_STORAGE).
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        }
-        // After the last step: the draw reads the particles as vertex attributes
-        // (VERTEX_ATTRIB_ARRAY) and --output copies them (BUFFER_UPDATE).
-        glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
-    }
-
-    int integratorIndex() const {
-        for (int i = 0; i < 3; ++i)
-            if (integrator == kIntegrators[i]) return i;
-        return 2;
     }
 
     void render() override {
