@@ -4,6 +4,15 @@
 // colour; then a compute shader replaces every pixel by the mean of a box whose size comes
 // from the pixel's circle of confusion, reading the box's sum from just four table entries.
 // This is OpenGL SuperBible's Listing 10.8 with its weak points fixed. See README.md.
+//
+// The frame, update() here, every pass in order (the filter's bind and dispatch just below):
+//   scene.vert/.frag     the sharp colour and the view depth, drawn into `scene`; no barrier:
+//                        a draw's framebuffer writes are visible to the commands after it
+//   copy_bias.comp       the colour, less the bias, into the table  SHADER_STORAGE
+//   cs::SummedAreaTable  the table, in place (src/compute)          SHADER_STORAGE
+//   filter.comp          each pixel's box, from four table entries  TEXTURE_FETCH | TEXTURE_UPDATE
+//   view.comp            (show=depth or coc) those, as colours      TEXTURE_FETCH
+//   render(): the texture `show` names, drawn over the window (TextureDrawer)
 #include <imgui.h>
 
 #include <cmath>
@@ -71,56 +80,6 @@ private:
     cs::VertexArray noVertices;  // the scene comes from gl_VertexID; core GL still wants a VAO
     cs::TextureDrawer drawer;
     double time = 0.0;
-
-    void checkOptions() override {
-        if (!options().input.empty())
-            throw cs::UsageError("depth_of_field renders its own scene and takes no --input");
-        cs::requireExtension("--output", options().output, ".png");
-    }
-
-    void setup() override {
-        drawScene = cs::Program::graphics(
-            "depth_of_field/scene.vert", "depth_of_field/scene.frag",
-            {{"SLICES", std::to_string(kSlices)}, {"STACKS", std::to_string(kStacks)}});
-        copyBias = cs::Program::compute("depth_of_field/copy_bias.comp");
-        filter = cs::Program::compute("depth_of_field/filter.comp");
-        visualise = cs::Program::compute("depth_of_field/view.comp");
-        noVertices = cs::VertexArray("scene");
-        createTargets(width(), height());
-    }
-
-    // The frame size alone decides whether the table fits: refused before anything is made.
-    void checkLimits() override { requireTableFits(width(), height()); }
-
-    // The filter binds the whole table, a vec4 per pixel, as one shader storage block.
-    static GLsizeiptr tableBytes(int w, int h) { return GLsizeiptr(w) * h * 16; }
-    static void requireTableFits(int w, int h) {
-        cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, tableBytes(w, h),
-                         "a " + std::to_string(w) + "x" + std::to_string(h) + " summed-area table");
-    }
-
-    // Everything sized by the frame: made again when the window changes size.
-    void createTargets(int w, int h) {
-        requireTableFits(w, h);  // a window resized past the limit: before any allocation
-        // Fix 1: the view-space depth gets a render target of its own (colour attachment 1),
-        // so the table can sum the colour without carrying the depth along.
-        scene = cs::Framebuffer("scene", w, h, GL_RGBA8, /*withDepth=*/true);
-        viewDepth = cs::Texture2D("view depth", w, h, GL_R32F);
-        glBindFramebuffer(GL_FRAMEBUFFER, scene.id());
-        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, viewDepth.id(),
-                               0);
-        const GLenum outputs[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
-        glDrawBuffers(2, outputs);  // fragment outputs 0 and 1 of scene.frag
-        const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
-        if (status != GL_FRAMEBUFFER_COMPLETE)
-            throw cs::Error("framebuffer 'scene' with a view-depth target is incomplete (status " +
-                            std::to_string(status) + ")");
-
-        table = cs::Buffer("summed-area table", tableBytes(w, h), cs::BufferUse::Computed);
-        blurred = cs::Texture2D("blurred", w, h, GL_RGBA8);
-        view = cs::Texture2D("depth or coc view", w, h, GL_RGBA8);
-    }
 
     void update(double dt) override {
         if (width() == 0 || height() == 0) return;  // minimised window
@@ -227,6 +186,56 @@ private:
         glBindImageTexture(1, result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
         const glm::uvec3 groups = filter.groupsFor(result.width(), result.height());
         glDispatchCompute(groups.x, groups.y, groups.z);
+    }
+
+    void checkOptions() override {
+        if (!options().input.empty())
+            throw cs::UsageError("depth_of_field renders its own scene and takes no --input");
+        cs::requireExtension("--output", options().output, ".png");
+    }
+
+    void setup() override {
+        drawScene = cs::Program::graphics(
+            "depth_of_field/scene.vert", "depth_of_field/scene.frag",
+            {{"SLICES", std::to_string(kSlices)}, {"STACKS", std::to_string(kStacks)}});
+        copyBias = cs::Program::compute("depth_of_field/copy_bias.comp");
+        filter = cs::Program::compute("depth_of_field/filter.comp");
+        visualise = cs::Program::compute("depth_of_field/view.comp");
+        noVertices = cs::VertexArray("scene");
+        createTargets(width(), height());
+    }
+
+    // The frame size alone decides whether the table fits: refused before anything is made.
+    void checkLimits() override { requireTableFits(width(), height()); }
+
+    // The filter binds the whole table, a vec4 per pixel, as one shader storage block.
+    static GLsizeiptr tableBytes(int w, int h) { return GLsizeiptr(w) * h * 16; }
+    static void requireTableFits(int w, int h) {
+        cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, tableBytes(w, h),
+                         "a " + std::to_string(w) + "x" + std::to_string(h) + " summed-area table");
+    }
+
+    // Everything sized by the frame: made again when the window changes size.
+    void createTargets(int w, int h) {
+        requireTableFits(w, h);  // a window resized past the limit: before any allocation
+        // Fix 1: the view-space depth gets a render target of its own (colour attachment 1),
+        // so the table can sum the colour without carrying the depth along.
+        scene = cs::Framebuffer("scene", w, h, GL_RGBA8, /*withDepth=*/true);
+        viewDepth = cs::Texture2D("view depth", w, h, GL_R32F);
+        glBindFramebuffer(GL_FRAMEBUFFER, scene.id());
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, viewDepth.id(),
+                               0);
+        const GLenum outputs[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+        glDrawBuffers(2, outputs);  // fragment outputs 0 and 1 of scene.frag
+        const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        if (status != GL_FRAMEBUFFER_COMPLETE)
+            throw cs::Error("framebuffer 'scene' with a view-depth target is incomplete (status " +
+                            std::to_string(status) + ")");
+
+        table = cs::Buffer("summed-area table", tableBytes(w, h), cs::BufferUse::Computed);
+        blurred = cs::Texture2D("blurred", w, h, GL_RGBA8);
+        view = cs::Texture2D("depth or coc view", w, h, GL_RGBA8);
     }
 
     void render() override {
