@@ -1,12 +1,21 @@
 // summed_area: the 2D prefix sum. A summed-area table (SAT) holds at (x, y) the sum of all
-// pixels left of and below it, inclusive; with it, the sum over any rectangle takes four
-// reads. The sample builds one on the GPU (a row scan written transposed, twice), uses it
-// for a blur whose box grows from nothing at the left edge to max_radius at the right, and
-// shows what float precision does to it: original | blurred | error heat map. See README.md.
+// pixels left of and below it, inclusive, so the sum over any rectangle takes four reads.
+// Built on the GPU, it drives a blur whose box grows from 0 at the left edge to max_radius at
+// the right; the window shows original | blurred | the float error as a heat map. README.md.
+//
+// The frame: update() runs the passes, render() draws the three panels.
+//   normalise.comp    pixels (0-255) into [0, 1] (or biased); SHADER_STORAGE
+//   the table, either cs::GpuScan twice (buildTable: rows scanned and written transposed,
+//                     SHADER_STORAGE between and after), or with tiled=true:
+//     tile_sat.comp       a table per tile, one work group each; SHADER_STORAGE
+//     tile_offsets.comp   left offsets, SHADER_STORAGE, then below offsets, SHADER_STORAGE
+//   blur.comp         a box from four table reads per pixel, into `blurred`;
+//                     SHADER_IMAGE_ACCESS | TEXTURE_FETCH | TEXTURE_UPDATE
+//   error_map.comp    `blurred` against the CPU's blur, into the heat map; TEXTURE_FETCH
+//   and only after a change, `blurred` read back for the overlay's error figures
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <glm/glm.hpp>
 
 #include "app/draw.h"
@@ -48,6 +57,110 @@ private:
     summed_area::BlurError error;
     bool errorStale = true;  // the GPU result changed since `error` was measured
     int tilesX = 0, tilesY = 0;
+
+    void update(double) override {
+        if (params.changed(&maxRadius)) buildReference();
+        if (params.changed({&tiled, &tileSize})) buildTablePrograms();
+        if (params.changed(&bias)) errorStale = true;
+
+        {
+            auto pass = gpuPass("normalise");
+            normalise.use();
+            glUniform2i(normalise.uniform("size"), image.width, image.height);
+            glUniform1f(normalise.uniform("bias"), bias ? 0.5f : 0.0f);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, pixels.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, normalised.id());
+            // Work groups over the image, rounded up; the shaders skip the overhang.
+            const glm::uvec3 groups = normalise.groupsFor(image.width, image.height);
+            glDispatchCompute(groups.x, groups.y, groups.z);
+            // The table passes read `normalised` from shaders.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+        if (tiled) {
+            // Every tile's own table, then the offsets that place it in the image.
+            auto pass = gpuPass("tiled sat");
+            tileSat.use();
+            glUniform2i(tileSat.uniform("size"), image.width, image.height);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, normalised.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, table.id());
+            glDispatchCompute(tilesX, tilesY, 1);  // one work group per tile
+            // The offsets read the tiles' last rows and columns.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+
+            tileOffsets.use();
+            glUniform2i(tileOffsets.uniform("size"), image.width, image.height);
+            glUniform2i(tileOffsets.uniform("tiles"), tilesX, tilesY);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, below.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
+            glUniform1i(tileOffsets.uniform("pass"), 0);  // left: one invocation per row
+            const glm::uvec3 rowGroups = tileOffsets.groupsFor(image.height);
+            glDispatchCompute(rowGroups.x, rowGroups.y, rowGroups.z);
+            // The `below` pass adds up `left` entries.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+            glUniform1i(tileOffsets.uniform("pass"), 1);  // below: one invocation per column
+            const glm::uvec3 columnGroups = tileOffsets.groupsFor(image.width);
+            glDispatchCompute(columnGroups.x, columnGroups.y, columnGroups.z);
+            // The blur reads the tile tables and both offset tables.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        } else {
+            auto pass = gpuPass("sat");
+            buildTable(normalised, table);
+            // The blur reads the table from a shader.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+        {
+            auto pass = gpuPass("blur");
+            blur.use();
+            glUniform2i(blur.uniform("size"), image.width, image.height);
+            glUniform1i(blur.uniform("maxRadius"), maxRadius);
+            glUniform1f(blur.uniform("bias"), bias ? 0.5f : 0.0f);
+            glUniform2i(blur.uniform("tiles"), tilesX, tilesY);  // -1 location when untiled
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, below.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
+            glBindImageTexture(0, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+            const glm::uvec3 groups = blur.groupsFor(image.width, image.height);
+            glDispatchCompute(groups.x, groups.y, groups.z);
+            // imageStore is incoherent. Three later uses read `blurred`: the error pass with
+            // imageLoad (SHADER_IMAGE_ACCESS), the draw as a texture (TEXTURE_FETCH), and the
+            // error statistics and --blur-output with glGetTexImage (TEXTURE_UPDATE).
+            glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
+                            GL_TEXTURE_UPDATE_BARRIER_BIT);
+        }
+        {
+            auto pass = gpuPass("error map");
+            heat.use();
+            glUniform2i(heat.uniform("size"), image.width, image.height);
+            glBindImageTexture(0, blurred.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32F);
+            glBindImageTexture(1, errorMap.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, reference.id());
+            const glm::uvec3 groups = heat.groupsFor(image.width, image.height);
+            glDispatchCompute(groups.x, groups.y, groups.z);
+            // The draw samples the heat map as a texture.
+            glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+        }
+        // A read-back makes the CPU wait for the GPU: only when the result has changed.
+        if (errorStale) {
+            error = summed_area::blurError(downloadBlur(), cpuBlur);
+            errorStale = false;
+        }
+    }
+
+    void shadersReloaded() override { errorStale = true; }
+
+    // The summed-area table of `values`: every row scanned and written transposed, so that the
+    // image's columns become rows, then the same again, which scans the columns and
+    // transposes back (OpenGL SuperBible, 6th ed., Listing 10.7). Entry (x, y) then holds the
+    // sum of the values left of and below it, inclusive.
+    void buildTable(const cs::Buffer& values, const cs::Buffer& sums) {
+        rowScan.run(values, columns, image.width, image.height, cs::ScanMode::Inclusive,
+                    /*transposeOutput=*/true);
+        // The second scan reads the first one's result from a shader.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        rowScan.run(columns, sums, image.height, image.width, cs::ScanMode::Inclusive,
+                    /*transposeOutput=*/true);
+    }
 
     void checkOptions() override {
         cs::requireExtension("--output", options().output, ".pfm");
@@ -94,8 +207,7 @@ private:
         blur = cs::Program::compute("summed_area/blur.comp", defines);
         // tile_sat.comp's work group is one TILE x TILE tile.
         const glm::uvec3 tiles = tileSat.groupsFor(image.width, image.height);
-        tilesX = int(tiles.x);
-        tilesY = int(tiles.y);
+        tilesX = int(tiles.x), tilesY = int(tiles.y);
         // One std430 dvec4 (32 bytes) per entry: tile_offsets.comp's Below and Left.
         static_assert(sizeof(glm::dvec4) == 32, "a dvec4 in std430 is 32 bytes");
         below =
@@ -114,113 +226,6 @@ private:
         reference = cs::Buffer("CPU blur", GLsizeiptr(rounded.size() * sizeof(glm::vec4)),
                                cs::BufferUse::Input, rounded.data());
         errorStale = true;
-    }
-
-    void update(double) override {
-        if (params.changed(&maxRadius)) buildReference();
-        if (params.changed({&tiled, &tileSize})) buildTablePrograms();
-        if (params.changed(&bias)) errorStale = true;
-
-        {
-            auto pass = gpuPass("normalise");
-            normalise.use();
-            glUniform2i(normalise.uniform("size"), image.width, image.height);
-            glUniform1f(normalise.uniform("bias"), bias ? 0.5f : 0.0f);
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, pixels.id());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, normalised.id());
-            // Work groups over the image, rounded up; the shaders skip the overhang.
-            const glm::uvec3 groups = normalise.groupsFor(image.width, image.height);
-            glDispatchCompute(groups.x, groups.y, groups.z);
-            // The table passes read `normalised` from shaders.
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        }
-        if (tiled) {
-            auto pass = gpuPass("tiled sat");
-            buildTiledTable();
-        } else {
-            auto pass = gpuPass("sat");
-            buildTable(normalised, table);
-            // The blur reads the table from a shader.
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        }
-        {
-            auto pass = gpuPass("blur");
-            blur.use();
-            glUniform2i(blur.uniform("size"), image.width, image.height);
-            glUniform1i(blur.uniform("maxRadius"), maxRadius);
-            glUniform1f(blur.uniform("bias"), bias ? 0.5f : 0.0f);
-            glUniform2i(blur.uniform("tiles"), tilesX, tilesY);  // -1 location when untiled
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, below.id());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
-            glBindImageTexture(0, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-            const glm::uvec3 groups = blur.groupsFor(image.width, image.height);
-            glDispatchCompute(groups.x, groups.y, groups.z);
-            // imageStore is incoherent. Three later uses read `blurred`: the error pass with
-            // imageLoad (SHADER_IMAGE_ACCESS), the draw as a texture (TEXTURE_FETCH), and the
-            // error statistics and --blur-output with glGetTexImage (TEXTURE_UPDATE).
-            glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
-                            GL_TEXTURE_UPDATE_BARRIER_BIT);
-        }
-        {
-            auto pass = gpuPass("error map");
-            heat.use();
-            glUniform2i(heat.uniform("size"), image.width, image.height);
-            glBindImageTexture(0, blurred.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32F);
-            glBindImageTexture(1, errorMap.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, reference.id());
-            const glm::uvec3 groups = heat.groupsFor(image.width, image.height);
-            glDispatchCompute(groups.x, groups.y, groups.z);
-            // The draw samples the heat map as a texture.
-            glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
-        }
-        if (errorStale) {
-            error = summed_area::blurError(downloadBlur(), cpuBlur);
-            errorStale = false;
-        }
-    }
-
-    void shadersReloaded() override { errorStale = true; }
-
-    // The summed-area table of `values`: every row scanned and written transposed, so that the
-    // image's columns become rows, then the same again, which scans the columns and
-    // transposes back (OpenGL SuperBible, 6th ed., Listing 10.7). Entry (x, y) then holds the
-    // sum of the values left of and below it, inclusive.
-    void buildTable(const cs::Buffer& values, const cs::Buffer& sums) {
-        rowScan.run(values, columns, image.width, image.height, cs::ScanMode::Inclusive,
-                    /*transposeOutput=*/true);
-        // The second scan reads the first one's result from a shader.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        rowScan.run(columns, sums, image.height, image.width, cs::ScanMode::Inclusive,
-                    /*transposeOutput=*/true);
-    }
-
-    // The tiled table: every tile's own table, then the offsets that place it in the image.
-    void buildTiledTable() {
-        tileSat.use();
-        glUniform2i(tileSat.uniform("size"), image.width, image.height);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, normalised.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, table.id());
-        glDispatchCompute(tilesX, tilesY, 1);  // one work group per tile
-        // The offsets read the tiles' last rows and columns.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-
-        tileOffsets.use();
-        glUniform2i(tileOffsets.uniform("size"), image.width, image.height);
-        glUniform2i(tileOffsets.uniform("tiles"), tilesX, tilesY);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, below.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
-        glUniform1i(tileOffsets.uniform("pass"), 0);  // left: one invocation per row
-        const glm::uvec3 rowGroups = tileOffsets.groupsFor(image.height);
-        glDispatchCompute(rowGroups.x, rowGroups.y, rowGroups.z);
-        // The `below` pass adds up `left` entries.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        glUniform1i(tileOffsets.uniform("pass"), 1);  // below: one invocation per column
-        const glm::uvec3 columnGroups = tileOffsets.groupsFor(image.width);
-        glDispatchCompute(columnGroups.x, columnGroups.y, columnGroups.z);
-        // The blur reads the tile tables and both offset tables.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
 
     std::vector<glm::vec4> downloadBlur() const {
@@ -255,12 +260,7 @@ private:
         if (!blurOutput.empty())
             queueOutput(blurOutput, rgbPfm(w, h, downloadBlur(), Rows::BottomFirst));
         // A status line for stderr, printed after the outputs: a failed run prints only its error.
-        char line[160];
-        std::snprintf(line, sizeof line,
-                      "blur error vs double CPU (1/255): max %.6f mean %.6f [bias %s, tiled %s]",
-                      error.max, error.mean, bias ? "on" : "off",
-                      tiled ? std::to_string(tileSize).c_str() : "off");
-        queueStatus(line);
+        queueStatus(summed_area::errorLine(error, bias, tiled ? tileSize : 0));
     }
 
     // --output: the input's table (0-255, no bias), rows counted from the image's TOP as in

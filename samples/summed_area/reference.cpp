@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "util/pfm.h"
 
@@ -50,6 +51,15 @@ BlurError blurError(const std::vector<glm::vec4>& gpu, const std::vector<glm::dv
         }
     if (!gpu.empty()) error.mean = total / (3.0 * double(gpu.size()));
     return error;
+}
+
+std::string errorLine(const BlurError& error, bool bias, int tileSize) {
+    char line[160];
+    std::snprintf(line, sizeof line,
+                  "blur error vs double CPU (1/255): max %.6f mean %.6f [bias %s, tiled %s]",
+                  error.max, error.mean, bias ? "on" : "off",
+                  tileSize > 0 ? std::to_string(tileSize).c_str() : "off");
+    return line;
 }
 
 std::vector<glm::vec4> channelValues(const cs::Image& image) {

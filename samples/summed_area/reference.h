@@ -24,6 +24,9 @@ struct BlurError {
     double max = 0.0, mean = 0.0;
 };
 BlurError blurError(const std::vector<glm::vec4>& gpu, const std::vector<glm::dvec4>& reference);
+// The error as the status line on stderr says it, with the options that made it (tileSize 0:
+// not tiled).
+std::string errorLine(const BlurError& error, bool bias, int tileSize);
 
 // Every pixel's R, G, B, A bytes as floats 0-255, in the image's row order: what the tables
 // sum, on the GPU.
