@@ -4,6 +4,15 @@
 // the result of the chosen algorithm: that shader, or the library's scans of any length, the
 // single pass with decoupled look-back or reduce-then-scan. Headless, --input/--output scan
 // raw uint32 or float32 files. See README.md.
+//
+// The frame: update() runs the scans, render() draws three bar plots from their buffers.
+//   the result, input -> result, one of:
+//     cs::GpuScan          algorithm=library (the single pass) or reduce_then_scan: any length
+//     single_group.comp    one work group, all ceil(log2 n) steps in shared memory
+//   single_group.comp      again, input -> stepState, stopped after `step` steps: the step view
+//   glMemoryBarrier(SHADER_STORAGE | BUFFER_UPDATE): bars.frag reads both buffers, and
+//   only after a change both are read back for the labels (and --output)
+//   render(): bars.vert, bars.frag, once per plot (plot.cpp): input, step view, result
 #include <imgui.h>
 
 #include <algorithm>
@@ -91,6 +100,64 @@ private:
         return options().input.empty() ? "the generated array" : cs::printable(options().input);
     }
 
+    void update(double) override {
+        const bool typeChanged = params.changed({&type});
+        if (typeChanged) buildPrograms();  // each is compiled for one element type
+        if (params.changed({&elements}) || typeChanged) createBuffers();
+        if (params.changed({&mode, &algorithm, &step})) resultsChanged = true;
+
+        const bool exclusive = mode == "exclusive";
+        if (library()) {
+            // One row, out of place: the library's default is the single pass.
+            auto pass = gpuPass(libraryName());
+            libraryScanChosen().run(input, result, count(), 1,
+                                    exclusive ? cs::ScanMode::Exclusive : cs::ScanMode::Inclusive);
+        } else {
+            auto pass = gpuPass("single-group scan");
+            singleGroup.use();
+            glUniform1ui(singleGroup.uniform("count"), count());
+            glUniform1ui(singleGroup.uniform("stepsToRun"), GLuint(stepsFor(count())));
+            glUniform1i(singleGroup.uniform("exclusive"), exclusive);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, input.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, result.id());
+            glDispatchCompute(1, 1, 1);  // one work group: the whole array is in its shared memory
+        }
+        if (fitsOneGroup()) {
+            // The same shader, stopped after `step` steps, into its own buffer: the middle plot.
+            auto pass = gpuPass("step view");
+            singleGroup.use();
+            glUniform1ui(singleGroup.uniform("count"), count());
+            glUniform1ui(singleGroup.uniform("stepsToRun"), GLuint(shownStep()));
+            glUniform1i(singleGroup.uniform("exclusive"), 0);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, input.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, stepState.id());
+            glDispatchCompute(1, 1, 1);
+        }
+        // The plots read both results as storage buffers in bars.frag (SHADER_STORAGE), and
+        // the copies below read them back with glGetBufferSubData (BUFFER_UPDATE).
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+
+        // A read-back waits until the GPU has finished, so the labels' copies are taken only
+        // when the results change, not every frame. --output writes the same copy.
+        if (!resultsChanged) return;
+        sums.resize(count());
+        result.download(sums.data(), GLsizeiptr(sums.size() * 4));
+        // Finite floats scan into an infinity only where a sum passes the largest float
+        // (3.4e38): a runtime error naming the element, not a result. An exclusive scan's
+        // output i is the sum of the elements before i.
+        const std::size_t bad = isFloat() ? prefix_sum::firstNonFinite(sums) : count();
+        if (bad < count())
+            throw cs::Error(source() + ": the float sum stops being finite at element " +
+                            std::to_string(mode == "exclusive" ? bad - 1 : bad) +
+                            " (it overflows float)");
+        stepValues.resize(fitsOneGroup() ? count() : 0);
+        if (!stepValues.empty())
+            stepState.download(stepValues.data(), GLsizeiptr(stepValues.size() * 4));
+        resultsChanged = false;
+    }
+
+    void shadersReloaded() override { resultsChanged = true; }
+
     void setup() override {
         cs::requireLimit(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, 1,
                          "drawing the plots straight from the scans' buffers");
@@ -134,62 +201,6 @@ private:
                                cs::BufferUse::Computed);
         axes = prefix_sum::axesFor(values, isFloat());
         resultsChanged = true;
-    }
-
-    void update(double) override {
-        const bool typeChanged = params.changed({&type});
-        if (typeChanged) buildPrograms();  // each is compiled for one element type
-        if (params.changed({&elements}) || typeChanged) createBuffers();
-        if (params.changed({&mode, &algorithm, &step})) resultsChanged = true;
-
-        const bool exclusive = mode == "exclusive";
-        if (library()) {
-            // One row, out of place: the library's default is the single pass.
-            auto pass = gpuPass(libraryName());
-            libraryScanChosen().run(input, result, count(), 1,
-                                    exclusive ? cs::ScanMode::Exclusive : cs::ScanMode::Inclusive);
-        } else {
-            auto pass = gpuPass("single-group scan");
-            runSingleGroup(result, stepsFor(count()), exclusive);
-        }
-        if (fitsOneGroup()) {
-            // The same shader, stopped after `step` steps: the middle plot.
-            auto pass = gpuPass("step view");
-            runSingleGroup(stepState, shownStep(), false);
-        }
-        // The plots read both results as storage buffers in bars.frag (SHADER_STORAGE), and
-        // the copies below read them back with glGetBufferSubData (BUFFER_UPDATE).
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
-
-        // A read-back waits until the GPU has finished, so the labels' copies are taken only
-        // when the results change, not every frame. --output writes the same copy.
-        if (!resultsChanged) return;
-        sums.resize(count());
-        result.download(sums.data(), GLsizeiptr(sums.size() * 4));
-        // Finite floats scan into an infinity only where a sum passes the largest float
-        // (3.4e38): a runtime error naming the element, not a result. An exclusive scan's
-        // output i is the sum of the elements before i.
-        const std::size_t bad = isFloat() ? prefix_sum::firstNonFinite(sums) : count();
-        if (bad < count())
-            throw cs::Error(source() + ": the float sum stops being finite at element " +
-                            std::to_string(mode == "exclusive" ? bad - 1 : bad) +
-                            " (it overflows float)");
-        stepValues.resize(fitsOneGroup() ? count() : 0);
-        if (!stepValues.empty())
-            stepState.download(stepValues.data(), GLsizeiptr(stepValues.size() * 4));
-        resultsChanged = false;
-    }
-
-    void shadersReloaded() override { resultsChanged = true; }
-
-    void runSingleGroup(const cs::Buffer& output, int steps, bool exclusive) {
-        singleGroup.use();
-        glUniform1ui(singleGroup.uniform("count"), count());
-        glUniform1ui(singleGroup.uniform("stepsToRun"), GLuint(steps));
-        glUniform1i(singleGroup.uniform("exclusive"), exclusive);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, input.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, output.id());
-        glDispatchCompute(1, 1, 1);  // one work group: the whole array is in its shared memory
     }
 
     // Three bar plots, top to bottom: the input, the step view and the result.
