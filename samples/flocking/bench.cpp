@@ -62,4 +62,13 @@ std::vector<cs::BenchFigure> runSweep(const Sweep& sweep, const cs::Calibration&
     return figures;
 }
 
+Comparison compareSearches(const std::function<void(bool grid)>& step, GLuint count,
+                           cs::GpuProfiler::Method timing) {
+    Comparison compared;
+    for (bool grid : {false, true})
+        compared.ms[grid] = cs::medianGpuMs([&] { step(grid); }, timing, 1);
+    compared.count = count;
+    return compared;
+}
+
 }  // namespace flocking

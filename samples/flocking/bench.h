@@ -1,12 +1,14 @@
 #pragma once
-// The flocking sample's --bench sweep: one step of each search, all_pairs and grid, timed at
-// growing flock sizes. main.cpp loads flocks, runs steps and gives each search's roofline
-// formula; the sweep times the steps and makes the figures.
+// The flocking sample's timings of whole steps: the --bench sweep, one step of each search,
+// all_pairs and grid, timed at growing flock sizes, and the overlay's "compare searches".
+// main.cpp loads flocks, runs steps and gives each search's roofline formula; these time the
+// steps and make the figures.
 #include <functional>
 #include <vector>
 
 #include "bench/profiler.h"
 #include "bench/report.h"
+#include "gl/gl.h"
 
 namespace flocking {
 
@@ -28,5 +30,17 @@ struct Sweep {
 // its roofline (all_pairs of the FMA rate, the grid of the copy bandwidth), and the grid's
 // speed-up.
 std::vector<cs::BenchFigure> runSweep(const Sweep& sweep, const cs::Calibration& calibration);
+
+// What "compare searches" measured: one step of all_pairs `ms[0]` and of grid `ms[1]`, at
+// `count` members.
+struct Comparison {
+    double ms[2] = {0, 0};
+    GLuint count = 0;
+};
+
+// One untimed step of each search from the current state (`step(grid)`), each timed as a
+// whole the way `timing` says.
+Comparison compareSearches(const std::function<void(bool grid)>& step, GLuint count,
+                           cs::GpuProfiler::Method timing);
 
 }  // namespace flocking

@@ -1,33 +1,34 @@
 // flocking: the boids of OpenGL SuperBible (6th ed., ch. 10, Listings 10.9-10.16), exactly:
 // four rules over all pairs, tiled through shared memory, drawn as instanced paper planes
 // straight from the simulation's buffers. Then past the book: a neighbour grid, rebuilt each
-// step by a counting sort on the framework's scan, so that a member looks only at the 27
-// cells around it. See README.md.
-#include <imgui.h>
-
+// step by a counting sort, so that a member looks only at the 27 cells around it. README.md.
+//
+// The frame: update() → step(), each pass here but the grid's, written out in passes.cpp.
+//   glMemoryBarrier(VERTEX_ATTRIB_ARRAY)  the draw fetches what the last step wrote
+//   centre     cs::GpuReduce sums the positions into centreSum, a copy: no barrier
+//   bin, scan  (search=grid) cells.comp, SHADER_STORAGE; cs::GpuBinSort count, then scan
+//   scatter    (search=grid) cs::GpuBinSort scatter, SHADER_STORAGE; reorder.comp, the same
+//   update     all_pairs.comp or grid.comp (step.glsl) into the other half, SHADER_STORAGE
+//   occupancy  (search=grid, overlay on) occupancy.comp, BUFFER_UPDATE, cs::FencedRead
+//   render()   plane.vert, plane.frag: the planes, instanced, from the half the step read
+// A new flock: orient.comp, VERTEX_ATTRIB_ARRAY. finish(): BUFFER_UPDATE, then read-backs.
 #include <cmath>
 #include <glm/gtc/type_ptr.hpp>
 #include <limits>
 #include <numeric>
+#include <utility>
 
 #include "app/sample.h"
 #include "bench.h"
 #include "boids.h"
 #include "compute/reduce.h"
-#include "dispatch.h"
 #include "gl/info.h"
 #include "gl/program.h"
-#include "grid.h"
+#include "health.h"
 #include "overlay.h"
+#include "passes.h"
 #include "planes.h"
 #include "util/error.h"
-
-namespace {
-
-// step.glsl's Health block before any step has gone non-finite.
-constexpr GLuint kNoStep = 0xFFFFFFFFu;
-
-}  // namespace
 
 class Flocking : public cs::Sample {
 public:
@@ -74,7 +75,7 @@ private:
     // builds for the draw, and the positions once more as vec4s for the reduction (rule 4).
     cs::Buffer boids[2], frames[2], positions[2];
     cs::Buffer centreSum;  // rule 4: the positions' sum, from the reduction (a vec4)
-    cs::Buffer health;     // the first step that produced a non-finite value, or kNoStep
+    cs::Buffer health;     // the first step that produced a non-finite value (health.h)
     cs::Buffer colours;    // one vec3 per plane, made once
     int current = 0;
     int shown = 0;  // the half the draw shows: the one the frame's step read
@@ -84,16 +85,102 @@ private:
     cs::GpuReduce reduce{cs::ElementType::Vec4};
     cs::Program allPairs, gridUpdate, orient;
     flocking::Grid grid;  // search=grid: the members sorted by cell, rebuilt every step
-
     flocking::Planes planes;
-    bool compareRequested = false;
-    double compared[2] = {0, 0};  // ms of one all_pairs and one grid step, at comparedCount
-    GLuint comparedCount = 0;
+    bool compareRequested = false;  // the overlay's button; update() runs the steps
+    flocking::Comparison compared;
 
     bool useGrid() const { return search == "grid"; }
-    bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
     static constexpr const char* kGridNeedsRadius =
         "search=grid needs radius > 0: the reach of rule 2 sizes the cells (e.g. radius=10)";
+    // Where the goal is before the next step: the book runs one step per 60 Hz frame.
+    glm::vec3 goal() const { return flocking::goalAt(stepsDone / 60.0, {goalX, goalY, goalZ}); }
+
+    void update(double) override {
+        if (params.changed({&boidCount})) restart();
+        if (useGrid() && radius == 0.0f) throw cs::Error(kGridNeedsRadius);
+        if (params.changed({&search, &radius, &separationDistance})) grid.forgetOccupancy();
+        // The draw shows the half this frame's step reads, as the book does: the step writes
+        // the other half, so the draw never waits for it. The barrier makes what the last step
+        // wrote fetchable as vertex attributes; issued before this step, it does not wait for it.
+        glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
+        shown = current;
+        // Before the step: the trial steps write the half the step then overwrites.
+        if (std::exchange(compareRequested, false))
+            compared =
+                flocking::compareSearches([&](bool g) { passes(g, false); }, count, timingMethod());
+        if (flags.given(&stepLimit) && stepsDone >= stepLimit) return;  // --steps K: K in all
+        step();
+        if (useGrid() && !options().noUi && !options().bench) {
+            grid.pollOccupancy();  // for the overlay: counts of an earlier frame, if they are in
+            auto pass = gpuPass("occupancy");
+            grid.countOccupancy();
+        }
+    }
+
+    void step() {
+        passes(useGrid(), true);
+        current = 1 - current;
+        ++stepsDone;
+    }
+
+    // One step's passes in frame order, from [current] into [1 - current]. A frame's step
+    // times each pass on its own (`timed`); the sweep and the comparison time whole steps.
+    void passes(bool gridSearch, bool timed) {
+        auto pass = [&](const char* name, auto run) {
+            if (!timed) return run();
+            auto scope = gpuPass(name);
+            run();
+        };
+        // Rule 4's centre is the mean of all members: the framework's reduction sums the
+        // positions into centreSum by glCopyBufferSubData, not a shader write, so neither the
+        // update nor the draw (which centres the view on it) needs a barrier to read it.
+        pass("centre", [&] { reduce.sum(positions[current], count, centreSum); });
+        if (gridSearch) {
+            pass("bin", [&] { grid.bin(boids[current], count, radius, separationDistance); });
+            pass("scan", [&] { grid.scan(); });
+            pass("scatter", [&] { grid.scatter(count); });
+        }
+        pass(gridSearch ? "update grid" : "update all_pairs", [&] { updateFlock(gridSearch); });
+    }
+
+    // The update: the rules and the step (step.glsl), over all pairs (all_pairs.comp) or over
+    // the grid's neighbours (grid.comp), from [current] into [1 - current].
+    void updateFlock(bool gridSearch) {
+        const cs::Program& program = gridSearch ? gridUpdate : allPairs;
+        program.use();
+        glUniform1ui(program.uniform("count"), count);
+        glUniform1ui(program.uniform("stepNumber"), GLuint(stepsDone + 1));
+        glUniform1f(program.uniform("separationSq"), separationDistance * separationDistance);
+        glUniform1f(program.uniform("reachSq"),
+                    radius > 0.0f ? radius * radius : std::numeric_limits<float>::max());
+        glUniform1f(program.uniform("separationWeight"), separationWeight);
+        glUniform1f(program.uniform("alignmentWeight"), alignmentWeight);
+        glUniform1f(program.uniform("goalWeight"), goalWeight);
+        glUniform1f(program.uniform("cohesionWeight"), cohesionWeight);
+        glUniform3fv(program.uniform("goal"), 1, glm::value_ptr(goal()));
+        glUniform1f(program.uniform("dt"), dt);
+        glUniform1f(program.uniform("maxSpeed"), maxSpeed);
+        glUniform1f(program.uniform("smoothing"), smoothing);
+        // In: the members (grid.comp: in cell order, with the order and the bins' starts) and
+        // the centre's sum. Out: the other half, and the health flag (health.glsl).
+        const cs::Buffer& members = gridSearch ? grid.sortedBoids() : boids[current];
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, members.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, boids[1 - current].id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, frames[1 - current].id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, positions[1 - current].id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, centreSum.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 7, health.id());
+        if (gridSearch) {
+            grid.setUniforms(program);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, grid.order().id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, grid.binStarts().id());
+        }
+        const glm::uvec3 groups = program.groupsFor(count);
+        glDispatchCompute(groups.x, groups.y, groups.z);
+        // The next step reads the members and positions as storage (the grid's bin pass, the
+        // reduction, the update). The draw's and --output's barriers come before their reads.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    }
 
     void checkOptions() override {
         if (useGrid() && radius == 0.0f) throw cs::UsageError(kGridNeedsRadius);
@@ -139,134 +226,24 @@ private:
                 cs::Buffer("positions" + half, n * 16, cs::BufferUse::Computed, p.data());
         }
         centreSum = cs::Buffer("sum of the positions", sizeof sum, cs::BufferUse::Computed, &sum);
-        health =
-            cs::Buffer("first non-finite step", sizeof kNoStep, cs::BufferUse::Computed, &kNoStep);
+        health = flocking::healthFlag();
         colours = cs::Buffer("plane colours", n * 12, cs::BufferUse::Input,
                              flocking::paperColours(int(count)).data());
         grid.resize(count);
         current = shown = 0;
         stepsDone = 0;
         {
+            // The planes' frames of the new flock, which no step has written yet.
             auto pass = gpuPass("orient");
-            flocking::dispatchOver(orient, count, {{0, boids[0]}, {2, frames[0]}});
+            orient.use();
+            glUniform1ui(orient.uniform("count"), count);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, boids[0].id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, frames[0].id());
+            const glm::uvec3 groups = orient.groupsFor(count);
+            glDispatchCompute(groups.x, groups.y, groups.z);
             // The draw fetches the frames as vertex attributes.
             glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
         }
-    }
-
-    void update(double) override {
-        if (params.changed({&boidCount})) restart();
-        if (useGrid() && radius == 0.0f) throw cs::Error(kGridNeedsRadius);
-        // The draw shows the state this frame's step reads, as the book does, so the draw
-        // never waits for the step, which writes the other half. The barrier orders what the
-        // draw fetches as vertex attributes (the members and frames the last step wrote)
-        // before the draw; issued here, before this step, it does not make the draw wait for
-        // this one.
-        glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
-        shown = current;
-        // Before the step: the trial steps write the half the step then overwrites.
-        if (compareRequested) compareSearches();
-        if (!stepsLeft()) return;
-        step();
-        if (useGrid() && !options().noUi && !options().bench) measureOccupancy();
-    }
-
-    // One step, each pass timed on its own: the state in [current] becomes [1 - current].
-    void step() {
-        {
-            auto pass = gpuPass("centre");
-            centre();
-        }
-        if (useGrid()) {
-            {
-                auto pass = gpuPass("bin");
-                grid.bin(boids[current], count, radius, separationDistance);
-            }
-            {
-                auto pass = gpuPass("scan");
-                grid.scan();
-            }
-            {
-                auto pass = gpuPass("scatter");
-                grid.scatter(boids[current], count);
-            }
-        }
-        {
-            auto pass = gpuPass(useGrid() ? "update grid" : "update all_pairs");
-            updateFlock(useGrid());
-        }
-        current = 1 - current;
-        ++stepsDone;
-    }
-
-    // The same passes untimed, without the swap: from [current] into the other half, which
-    // the next real step overwrites. For timing whole steps (the sweep, the comparison).
-    void trialStep(bool gridSearch) {
-        centre();
-        if (gridSearch) {
-            grid.bin(boids[current], count, radius, separationDistance);
-            grid.scan();
-            grid.scatter(boids[current], count);
-        }
-        updateFlock(gridSearch);
-    }
-
-    // Rule 4's centre is the mean of all members: the framework's reduction sums the
-    // positions on the GPU. The sum reaches centreSum through glCopyBufferSubData, not a
-    // shader write, so neither the update nor the draw (which centres the view on it) needs
-    // a barrier to read it.
-    void centre() { reduce.sum(positions[current], count, centreSum); }
-
-    // The rules and the step (step.glsl), over all pairs or over the grid's neighbours.
-    void updateFlock(bool gridSearch) {
-        const cs::Program& program = gridSearch ? gridUpdate : allPairs;
-        program.use();
-        glUniform1ui(program.uniform("stepNumber"), GLuint(stepsDone + 1));
-        glUniform1f(program.uniform("separationSq"), separationDistance * separationDistance);
-        glUniform1f(program.uniform("reachSq"),
-                    radius > 0.0f ? radius * radius : std::numeric_limits<float>::max());
-        glUniform1f(program.uniform("separationWeight"), separationWeight);
-        glUniform1f(program.uniform("alignmentWeight"), alignmentWeight);
-        glUniform1f(program.uniform("goalWeight"), goalWeight);
-        glUniform1f(program.uniform("cohesionWeight"), cohesionWeight);
-        // t is the simulated time before the step: the book runs one step per 60 Hz frame.
-        const glm::vec3 goal = flocking::goalAt(double(stepsDone) / 60.0, {goalX, goalY, goalZ});
-        glUniform3fv(program.uniform("goal"), 1, glm::value_ptr(goal));
-        glUniform1f(program.uniform("dt"), dt);
-        glUniform1f(program.uniform("maxSpeed"), maxSpeed);
-        glUniform1f(program.uniform("smoothing"), smoothing);
-        if (gridSearch) grid.setUniforms(program);
-        flocking::dispatchOver(program, count,
-                               {{0, gridSearch ? grid.sortedBoids() : boids[current]},
-                                {1, boids[1 - current]},
-                                {2, frames[1 - current]},
-                                {3, positions[1 - current]},
-                                {4, centreSum},
-                                {5, grid.order()},
-                                {6, grid.binStarts()},
-                                {7, health}});
-        // The next step reads the members and positions as storage (the grid's bin pass, the
-        // reduction, the update). The draw's and --output's barriers come before their reads.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    }
-
-    // For the overlay: the bins in use and the fullest, read back (8 bytes, waiting for the
-    // GPU) once a frame while the overlay shows them.
-    void measureOccupancy() {
-        {
-            auto pass = gpuPass("occupancy");
-            grid.countOccupancy();
-        }
-        grid.readOccupancy();
-    }
-
-    // One untimed step of each search from the current state, each timed as a whole.
-    void compareSearches() {
-        compareRequested = false;
-        for (bool gridSearch : {false, true})
-            compared[gridSearch] =
-                cs::medianGpuMs([&] { trialStep(gridSearch); }, timingMethod(), 1);
-        comparedCount = count;
     }
 
     void render() override {
@@ -275,15 +252,9 @@ private:
     }
 
     void ui() override {
-        ImGui::Separator();
-        ImGui::Text("%u boids (%s)", count, source.c_str());
-        const glm::vec3 goal = flocking::goalAt(double(stepsDone) / 60.0, {goalX, goalY, goalZ});
-        ImGui::Text("step %lld, t = %.2f s, goal (%.0f, %.0f, %.0f)", stepsDone, stepsDone / 60.0,
-                    goal.x, goal.y, goal.z);
-        if (useGrid() && grid.binsInUse() > 0) flocking::gridOccupancy(grid, count);
-        if (radius > 0.0f && ImGui::Button("compare searches")) compareRequested = true;
-        if (radius == 0.0f) ImGui::TextDisabled("compare searches: set radius > 0 for the grid");
-        if (comparedCount == count && compared[1] > 0) flocking::searchComparison(compared);
+        compareRequested |=
+            flocking::drawOverlay({count, source, stepsDone, goal(), useGrid() ? &grid : nullptr,
+                                   radius > 0.0f, compared});
     }
 
     void finish() override {
@@ -292,12 +263,7 @@ private:
             while (stepsDone < stepLimit) step();
         // The read-backs below read what the last step's shaders wrote.
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-        GLuint firstNonFinite = kNoStep;
-        health.download(&firstNonFinite, sizeof firstNonFinite);
-        if (firstNonFinite != kNoStep)
-            throw cs::Error("step " + std::to_string(firstNonFinite) +
-                            " produced a value that is not a finite number: the flock's "
-                            "positions or velocities overflowed float");
+        flocking::requireHealthy(health);  // health.h: a step that overflowed fails the run
         if (options().output.empty()) return;
         std::vector<flocking::Boid> flock(count);
         boids[current].download(flock.data(), GLsizeiptr(count * sizeof(flocking::Boid)));
@@ -305,13 +271,12 @@ private:
     }
 
     // Roofline of each search: all_pairs is FLOP-bound, 19 FLOPs per pair (step.glsl,
-    // addNeighbour); the grid moves memory. Its bytes, per member unless said, each record
-    // read or written once (a cell's members come again from cache, not counted):
-    //   centre 16 (position) | bin 32 + 4 (record, key), count 4 + 4 (key, arrival), the
-    //   table's clear 4 per bin | scan 12 per bin (read, read, write) | scatter 16 (key,
-    //   start, arrival, placed), order 20 (key, two starts, placed, order), reorder 68 (order,
-    //   record, record) | update 32 + 4 + 8 (record, order, starts) + 96 (record, frame,
-    //   position written)
+    // addNeighbour); the grid moves memory. Its bytes, per member unless said, each record read
+    // or written once (a cell's members come again from cache, not counted):
+    //   centre 16 (position) | bin 32 + 4 (record, key), count 4 + 4 (key, arrival), the table's
+    //   clear 4 per bin | scan 12 per bin (read, read, write) | scatter 16 (key, start, arrival,
+    //   placed), order 20 (key, two starts, placed, order), reorder 68 (order, record, record) |
+    //   update 32 + 4 + 8 (record, order, starts) + 96 (record, frame, position written)
     static double allPairsFlops(double n) { return 19.0 * n * n; }
     static double gridBytes(double n) {
         const double bins = flocking::Grid::tableSizeFor(GLuint(n));
@@ -322,13 +287,10 @@ private:
         // The searches are compared at the same rules: rule 2 within radius, or within 10
         // where radius is 0 (every member), which the grid cannot search.
         if (radius == 0.0f) radius = 10.0f;
-        const flocking::Sweep sweep{benchLargest,
-                                    5000.0,
-                                    allPairsFlops,
-                                    gridBytes,
-                                    [&](int n) { load(flocking::makeFlock(n, 1)); },
-                                    [&](bool grid) { trialStep(grid); },
-                                    timingMethod()};
+        auto loadFlock = [&](int n) { load(flocking::makeFlock(n, 1)); };
+        auto trialStep = [&](bool grid) { passes(grid, false); };
+        const flocking::Sweep sweep{benchLargest, 5000.0,    allPairsFlops, gridBytes,
+                                    loadFlock,    trialStep, timingMethod()};
         return flocking::runSweep(sweep, calibration);
     }
 };

@@ -4,15 +4,26 @@
 
 namespace flocking {
 
-void gridOccupancy(const Grid& grid, GLuint count) {
-    ImGui::Text("cells of %.2f in %u bins: %u in use, %.1f boids each, at most %u", grid.cellEdge(),
-                grid.tableSize(), grid.binsInUse(), double(count) / grid.binsInUse(),
-                grid.fullestBin());
-}
-
-void searchComparison(const double ms[2]) {
-    ImGui::Text("one step: all_pairs %.2f ms, grid %.2f ms: grid %.1fx faster", ms[0], ms[1],
-                ms[0] / ms[1]);
+bool drawOverlay(const OverlayLines& lines) {
+    ImGui::Separator();
+    ImGui::Text("%u boids (%s)", lines.count, lines.source.c_str());
+    ImGui::Text("step %lld, t = %.2f s, goal (%.0f, %.0f, %.0f)", lines.steps, lines.steps / 60.0,
+                lines.goal.x, lines.goal.y, lines.goal.z);
+    // The counts arrive a frame or more after the step that made them (passes.h).
+    if (lines.grid && lines.grid->occupancyKnown() && lines.grid->occupancy().binsInUse > 0) {
+        const Grid& grid = *lines.grid;
+        const Occupancy occupancy = grid.occupancy();
+        ImGui::Text("cells of %.2f in %u bins: %u in use, %.1f boids each, at most %u",
+                    grid.cellEdge(), grid.tableSize(), occupancy.binsInUse,
+                    double(lines.count) / occupancy.binsInUse, occupancy.fullestBin);
+    }
+    const bool pressed = lines.canCompare && ImGui::Button("compare searches");
+    if (!lines.canCompare) ImGui::TextDisabled("compare searches: set radius > 0 for the grid");
+    const Comparison& compared = lines.compared;
+    if (compared.count == lines.count && compared.ms[1] > 0)
+        ImGui::Text("one step: all_pairs %.2f ms, grid %.2f ms: grid %.1fx faster", compared.ms[0],
+                    compared.ms[1], compared.ms[0] / compared.ms[1]);
+    return pressed;
 }
 
 }  // namespace flocking

@@ -2,6 +2,7 @@
 // ch. 10 (Listings 10.9-10.16), and the step that turns them into the next state. The two
 // kernels differ only in which members each one visits.
 #include "boid.glsl"
+#include "health.glsl"  // checkHealth: a step that overflows float fails the run
 
 // The step writes the other half of the double-buffered state (main.cpp swaps the halves):
 // the members, the planes' frames for the draw, and the positions once more as vec4s, which
@@ -12,11 +13,8 @@ layout(std430, binding = 3) writeonly buffer PositionsOut { vec4 positionsOut[];
 // The sum of this step's input positions (xyz; w: of their squared lengths), which
 // cs::GpuReduce copied in.
 layout(std430, binding = 4) readonly buffer Centre { vec4 positionSum; };
-// The first step that made a value inf or NaN; 0xFFFFFFFF while none has.
-layout(std430, binding = 7) buffer Health { uint firstNonFiniteStep; };
 
 uniform uint count;          // members
-uniform uint stepNumber;     // 1 for the first step
 uniform float separationSq;  // rule 1 acts closer than separation_distance: its square
 uniform float reachSq;       // rule 2 acts closer than radius: its square, or the largest
                              // float for radius 0 (every member, as the book)
@@ -41,13 +39,6 @@ void addNeighbour(Boid me, Boid them, inout vec3 separation, inout vec3 alignmen
     if (distanceSq < reachSq) alignment += (them.velocity - me.velocity) / (distanceSq + 10.0);
 }
 
-// Whether all three are finite numbers: inf and NaN have every exponent bit set. Tested on
-// the bits, because a compiler may assume there are no NaNs and fold isnan() to false.
-bool isFinite(vec3 v) {
-    uvec3 exponent = (floatBitsToUint(v) >> 23) & 0xFFu;
-    return all(notEqual(exponent, uvec3(0xFFu)));
-}
-
 // Rules 3 and 4, and the step, for member i (its index in the state, however the kernel
 // found it).
 void finishStep(uint i, Boid me, vec3 separation, vec3 alignment) {
@@ -66,8 +57,5 @@ void finishStep(uint i, Boid me, vec3 separation, vec3 alignment) {
     framesOut[i] = frameFor(next.velocity);
     // w: |position|², summed too, which gives the draw the flock's spread (plane.vert).
     positionsOut[i] = vec4(next.position, dot(next.position, next.position));
-    // Positions and velocities near the float limit overflow. The step goes on, and the
-    // sample fails the run when it ends (main.cpp, finish).
-    if (!isFinite(next.position) || !isFinite(next.velocity))
-        atomicMin(firstNonFiniteStep, stepNumber);
+    checkHealth(next.position, next.velocity);
 }

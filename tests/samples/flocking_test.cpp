@@ -396,6 +396,36 @@ TEST_F(FlockingTest, AStepThatOverflowsIsAnError) {
     }
 }
 
+// With the overlay on, search=grid counts the bins in use after each step (the occupancy pass,
+// passes.cpp) with its counters at binding 7, where the update marks its health flag: each
+// update must bind its own buffers again. A member that overflows at step 2, one frame and
+// one occupancy pass after step 1, fails the run naming step 2; and the overlay's passes
+// leave the flock as a run without them makes it.
+TEST_F(FlockingTest, TheOverlaysOccupancyPassLeavesTheStepsAlone) {
+    auto withOverlay = [&](const std::string& input, const std::string& output) {
+        return cs::runProcess({kFlocking, "--headless", "--size", "320x180", "--frames", "3",
+                               "--input", input, "--output", output, "--steps", "3", "--set",
+                               "search=grid", "--set", "radius=5"});
+    };
+    // Step 1 takes x to 3e38 and the velocity to 0.6 of 2e38 (the speed limit, smoothed);
+    // step 2 takes x past the float limit.
+    const std::vector<Boid> overflows = {{{2e38, 0, 0}, {2e38, 0, 0}}, {{0, 0, 0}, {1, 0, 0}}};
+    const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+    cs::writeFileAtomic(input, encode(overflows));
+    expectFailure(withOverlay(input, output), 1,
+                  "step 2 produced a value that is not a finite number");
+    EXPECT_FALSE(fs::exists(output));
+
+    Rules rules;
+    rules.radius = 5.0;
+    const std::vector<Boid> start = randomFlock(300, 40.0, 5.0, rules, 11);
+    const std::string plain = encode(run(start, 3, searchArgs("grid", rules.radius)));
+    cs::writeFileAtomic(input, encode(start));
+    const cs::ProcessResult shown = withOverlay(input, output);
+    ASSERT_EQ(shown.exitCode, 0) << shown.err;
+    EXPECT_EQ(cs::readFile(output), plain);
+}
+
 TEST_F(FlockingTest, BadParametersAreRefused) {
     expectFailure(flocking({"--set", "radius=-1"}), 2, "radius");
     expectFailure(flocking({"--set", "search=grid"}), 2,
