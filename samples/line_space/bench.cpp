@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "bench/calibration.h"
+#include "gl/info.h"
+#include "interpret.h"
 #include "synthetic.h"
 #include "util/error.h"
 #include "util/parse.h"
@@ -43,6 +45,33 @@ std::vector<int> parseBenchSizes(const std::string& text, bool given, bool softw
     }
     if (sizes.empty()) throw cs::UsageError("--bench-sizes lists no size");
     return sizes;
+}
+
+BenchFlags::BenchFlags(cs::Params& flags_, const std::function<bool()>& bench)
+    : flags(flags_),
+      sizesText(flags_
+                    .text("bench-sizes", "N,N,...",
+                          "image sides of --bench's Figure 22 (default 256,384,512,768; to 512 "
+                          "on a CPU renderer)")
+                    .activeWhen(bench, "without --bench")),
+      images(
+          flags_
+              .add("bench-images", 10, {1, 1000}, "synthetic images of --bench's accuracy figures")
+              .activeWhen(bench, "without --bench")) {}
+
+std::vector<int> BenchFlags::sides(bool software) const {
+    return parseBenchSizes(sizesText, flags.given(&sizesText), software);
+}
+
+void BenchFlags::requireSpaces(int thetaSteps) const {
+    for (int side : sides(cs::isSoftwareRenderer()))
+        for (bool hough : {false, true}) {
+            try {
+                requireSpace(side, side, hough, thetaSteps);
+            } catch (const cs::Error& e) {
+                throw cs::Error("--bench-sizes " + std::to_string(side) + ": " + e.what());
+            }
+        }
 }
 
 cs::Image scaled(const cs::Image& image, int side) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/params.h"
 #include "bench/profiler.h"
 #include "bench/report.h"
 #include "geometry.h"
@@ -18,6 +19,21 @@ namespace line_space {
 // (`software`: a CPU renderer, where 768 x 768 takes a minute). Throws cs::UsageError for a
 // malformed list.
 std::vector<int> parseBenchSizes(const std::string& text, bool given, bool software);
+
+// --bench's own options, declared among the sample's flags: --bench-sizes (Figure 22's image
+// sides) and --bench-images (the accuracy figures' synthetic images), active with --bench.
+struct BenchFlags {
+    BenchFlags(cs::Params& flags, const std::function<bool()>& bench);
+    // Figure 22's sides, as parseBenchSizes() reads --bench-sizes.
+    std::vector<int> sides(bool software) const;
+    // Throws cs::Error, naming the side, where this GL cannot hold a side's space for either
+    // method: refused before the sweep allocates anything, not once it has reached the side.
+    void requireSpaces(int thetaSteps) const;
+
+    cs::Params& flags;
+    std::string& sizesText;
+    int& images;
+};
 
 // `image` resampled (bilinear) to side x side.
 cs::Image scaled(const cs::Image& image, int side);

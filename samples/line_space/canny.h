@@ -8,31 +8,23 @@
 //                            until no work group changes anything
 //  5. canny_edges.comp:      the strong pixels, white on black
 // The thresholds apply to the gradient's length, Sobel of 0-255 grey (at most 1020 sqrt 2).
+// This is what the passes need; passes.cpp's cannyPasses() runs them.
 #include "gl/objects.h"
 #include "gl/program.h"
 
 namespace line_space {
 
-class EdgeDetector {
-public:
-    // The edges of `source` (RGBA8) into `edges` (RGBA8, the same size). The caller's barrier
-    // must make shader writes to `source` visible to image loads; this one ends with
-    // canny_edges.comp's image stores, for which the caller issues the barrier its readers
-    // need.
-    void canny(const cs::Texture2D& source, const cs::Texture2D& edges, int low, int high);
-    // The edges of the input itself (--set edges=input): every pixel whose R, G or B is not
-    // zero, stored as canny() stores them (input_edges.comp); the same barrier applies.
-    void fromInput(const cs::Texture2D& source, const cs::Texture2D& edges);
-    // How many times the last canny() dispatched the hysteresis pass.
-    int hysteresisDispatches() const { return dispatches_; }
+struct EdgeDetector {
+    // Compiles the programs (once) and makes the work textures for a width x height image
+    // (again when the size changes).
+    void prepare(int width, int height);
 
-private:
-    void resize(int width, int height);
-
-    cs::Program blur_, gradient_, suppress_, hysteresis_, edges_, inputEdges_;
-    cs::Texture2D blurred_, gradients_, classes_[2];
-    cs::Buffer changedGroups_;  // hysteresis' atomic counter
-    int dispatches_ = 0;
+    cs::Program blur, gradient, suppress, hysteresis, strongEdges;
+    cs::Program inputEdges;  // --set edges=input: input_edges.comp, no Canny
+    cs::Texture2D blurred, gradients,
+        classes[2];                // hysteresis reads one class image, writes the other
+    cs::Buffer changedGroups;      // hysteresis' atomic counter
+    int hysteresisDispatches = 0;  // how many the last cannyPasses() made
 };
 
 }  // namespace line_space

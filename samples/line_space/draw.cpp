@@ -64,4 +64,20 @@ void LineDrawer::draw(const cs::Rect& rect, int targetWidth, int targetHeight) c
     glBindVertexArray(0);
 }
 
+std::vector<Line> showChosen(const std::vector<Interpreter::Chosen>& chosen, const Space& space,
+                             glm::ivec2 spaceSize, LineDrawer& imageLines, LineDrawer& spaceMarks) {
+    std::vector<Entry> entries;
+    std::vector<glm::vec2> marks;
+    for (const auto& [index, entry] : chosen) {
+        entries.push_back(entry);
+        if (entry.x > 0) marks.emplace_back(index % spaceSize.x, index / spaceSize.x);
+    }
+    const std::vector<Line> lines = linesOf(space, entries);
+    std::vector<glm::vec2> a, b;
+    for (const Line& line : lines) a.push_back(line.a), b.push_back(line.b);
+    imageLines.set(a, b, glm::vec2(space.width, space.height));
+    spaceMarks.setMarks(marks, glm::vec2(spaceSize));
+    return lines;
+}
+
 }  // namespace line_space

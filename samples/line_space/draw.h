@@ -7,6 +7,7 @@
 #include "app/draw.h"
 #include "gl/objects.h"
 #include "gl/program.h"
+#include "interpret.h"
 
 namespace line_space {
 
@@ -27,5 +28,10 @@ private:
     glm::vec2 pixels_{1.0f};
     int count_ = 0;  // vertices
 };
+
+// The chosen entries (passes.h' gatherPass) as lines over the image and as marks on the space
+// of `spaceSize` entries, set into the two drawers. Returns the lines, best first.
+std::vector<Line> showChosen(const std::vector<Interpreter::Chosen>& chosen, const Space& space,
+                             glm::ivec2 spaceSize, LineDrawer& imageLines, LineDrawer& spaceMarks);
 
 }  // namespace line_space

@@ -1,27 +1,35 @@
-// line_space: straight lines found two ways on the GPU, after the thesis "Possibilities of
-// compute shaders" (ch. 5). The line space walks every line between two border points and
-// counts the edge pixels on it; the Hough transform has every edge pixel vote for the lines
-// through it. Either result is read out by a threshold, by repeated 2x2 max reduction, or by a
-// GPU sort. The window draws the lines over the image, beside the line space or the
-// accumulator. See README.md.
-#include <imgui.h>
-
-#include <algorithm>
+// line_space: straight lines found two ways on the GPU (the thesis "Possibilities of compute
+// shaders", ch. 5): the line space walks every line between two border points and counts the
+// edge pixels on it, the Hough transform has every edge pixel vote for the lines through it;
+// lines are read out by a threshold, 2x2 max reduction or a GPU sort. See README.md.
+//
+// The frame: update() → detect(), when a parameter changed (every frame with --bench). Every
+// pass is written out in passes.cpp, bind → dispatch → the barrier its readers need:
+//   edges       canny_blur, canny_gradient, canny_suppress, canny_hysteresis (again until its
+//               counter, read back, is 0), canny_edges.comp, IMAGE_ACCESS between; or
+//               input_edges.comp. Then IMAGE_ACCESS | TEXTURE_FETCH | TEXTURE_UPDATE
+//   line space  pack_bits.comp, SHADER_STORAGE; count.comp or count_tiled.comp
+//   or Hough    hough_compact.comp, ATOMIC_COUNTER | SHADER_STORAGE; hough_args.comp, COMMAND;
+//               hough_vote(_shared).comp, indirect, SHADER_STORAGE; hough_entries.comp
+//               either way IMAGE_ACCESS | TEXTURE_UPDATE: the pyramid and the gather read it
+//   pyramid     pyramid_base.comp, pyramid_level.comp per level, SHADER_STORAGE after each
+//   view        space_view.comp, TEXTURE_FETCH: render() draws it
+//   read-out    threshold_scatter.comp, cs::GpuScan, threshold_scatter.comp, cs::GpuSort; or
+//               reduce_round.comp per line and level; or sort_keys.comp, cs::GpuSort;
+//               SHADER_STORAGE after each pass
+//   gather      gather.comp, BUFFER_UPDATE: the chosen entries come back to the CPU
 #include <string>
 #include <vector>
 
 #include "app/draw.h"
-#include "app/paths.h"
 #include "app/sample.h"
 #include "bench.h"
 #include "bench/calibration.h"
-#include "canny.h"
 #include "draw.h"
-#include "geometry.h"
 #include "gl/info.h"
-#include "hough.h"
-#include "interpret.h"
 #include "output.h"
+#include "overlay.h"
+#include "passes.h"
 #include "util/error.h"
 #include "util/image.h"
 
@@ -69,23 +77,14 @@ private:
         flags.output("edges-output", "FILE.png", "also write the edge image the transforms read");
     std::string& spaceOutput =
         flags.output("space-output", "FILE", "also write the space's entries, raw (README.md)");
-    std::string& benchSizesText =
-        flags
-            .text("bench-sizes", "N,N,...",
-                  "image sides of --bench's Figure 22 (default 256,384,512,768; to 512 on a CPU "
-                  "renderer)")
-            .activeWhen([this] { return options().bench; }, "without --bench");
-    int& benchImages =
-        flags.add("bench-images", 10, {1, 1000}, "synthetic images of --bench's accuracy figures")
-            .activeWhen([this] { return options().bench; }, "without --bench");
+    line_space::BenchFlags bench{flags, [this] { return options().bench; }};
 
     cs::Image image;  // bottom row first, as every texture here
     cs::Texture2D source, edges, entries, view;
-    cs::Buffer edgeBits;  // the edges as bits, for the line space
-    cs::Program packBits, count, countTiled, spaceView;
-    line_space::EdgeDetector detector;
-    line_space::HoughTransform hough;
-    line_space::Interpreter interpreter;
+    line_space::LineSpaceCount lineSpace;  // its programs and the edges as bits (count.h)
+    line_space::EdgeDetector detector;     // Canny's programs and work textures (canny.h)
+    line_space::HoughTransform hough;      // the vote's buffers and programs (hough.h)
+    line_space::Interpreter interpreter;   // the pyramid, the read-outs' buffers (interpret.h)
     glm::ivec2 spaceSize{0};
     std::vector<line_space::Line> lines;  // what the last detection found, best first
     line_space::LineDrawer imageLines, spaceMarks;
@@ -94,81 +93,6 @@ private:
 
     bool isHough() const { return method == "hough"; }
     bool sharedVote() const { return sharedMemory && hough.sharedFits(); }
-    int wordsPerRow() const { return (image.width + 31) / 32; }
-
-    void checkOptions() override {
-        cs::requireExtension("--output", options().output, ".json");
-        cs::requireExtension("--edges-output", edgesOutput, ".png");
-        if (cannyLow > cannyHigh)
-            throw cs::UsageError("canny_low (" + std::to_string(cannyLow) +
-                                 ") must not exceed canny_high (" + std::to_string(cannyHigh) +
-                                 ")");
-        line_space::parseBenchSizes(benchSizesText, flags.given(&benchSizesText), false);
-    }
-
-    // --bench-sizes decides the sweep's images: each side is refused now if this GL cannot
-    // hold its space for either method, not once the sweep has reached it.
-    void checkLimits() override {
-        if (!options().bench) return;
-        for (int side : line_space::parseBenchSizes(benchSizesText, flags.given(&benchSizesText),
-                                                    cs::isSoftwareRenderer()))
-            for (bool hough : {false, true}) {
-                try {
-                    line_space::requireSpace(side, side, hough, thetaSteps);
-                } catch (const cs::Error& e) {
-                    throw cs::Error("--bench-sizes " + std::to_string(side) + ": " + e.what());
-                }
-            }
-    }
-
-    void setup() override {
-        load(loadInput());
-        buildPrograms();
-    }
-
-    cs::Image loadInput() const {
-        return cs::flipRows(cs::loadImage(
-            options().input.empty() ? cs::assetPath("building.png") : options().input,
-            cs::glInteger(GL_MAX_TEXTURE_SIZE)));  // refused before decoding if larger
-    }
-
-    // A new image, bottom row first: its textures and buffers, and the space for it.
-    void load(cs::Image picture) {
-        if (picture.width < 2 || picture.height < 2)
-            throw cs::Error("a " + std::to_string(picture.width) + "x" +
-                            std::to_string(picture.height) +
-                            " image holds no line: both sides need at least 2 pixels");
-        // Before the image's textures: an image too large for the space is refused first.
-        line_space::requireSpace(picture.width, picture.height, isHough(), thetaSteps);
-        image = std::move(picture);
-        source = cs::Texture2D("input", image.width, image.height, GL_RGBA8);
-        source.upload(GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
-        edges = cs::Texture2D("edges", image.width, image.height, GL_RGBA8);
-        edgeBits = cs::Buffer("edge bits", GLsizeiptr(image.height) * wordsPerRow() * 4,
-                              cs::BufferUse::Computed);
-        prepareSpace();
-    }
-
-    // The space the method fills: the line space's layout (geometry.h), or the Hough
-    // accumulator of dBins x theta_steps (hough.h). Again when either changes.
-    void prepareSpace() {
-        spaceSize = line_space::requireSpace(image.width, image.height, isHough(), thetaSteps);
-        if (isHough()) hough.prepare(image.width, image.height, thetaSteps);
-        interpreter.resize(spaceSize);
-        entries = cs::Texture2D(isHough() ? "accumulator" : "line space", spaceSize.x, spaceSize.y,
-                                GL_RGBA32UI);
-        view = cs::Texture2D("space view", spaceSize.x, spaceSize.y, GL_RGBA8);
-        stale = true;
-    }
-
-    void buildPrograms() {
-        packBits = cs::Program::compute("line_space/pack_bits.comp");
-        count = cs::Program::compute("line_space/count.comp");
-        // 32 rows of up to 64 words: 8 KiB of shared memory, and slabs as wide as 2048 pixels.
-        countTiled = cs::Program::compute("line_space/count_tiled.comp",
-                                          {{"SLAB_ROWS", "32"}, {"SLAB_WORDS", "64"}});
-        spaceView = cs::Program::compute("line_space/space_view.comp");
-    }
 
     void update(double) override {
         if (segments && isHough()) throw cs::Error("segments=true is the line space's alone");
@@ -184,8 +108,7 @@ private:
         stale = false;
     }
 
-    void shadersReloaded() override { stale = true; }
-
+    // The frame's passes, in order (passes.cpp).
     void detect() {
         {
             auto pass = gpuPass("edges");
@@ -193,14 +116,15 @@ private:
         }
         if (isHough()) {
             auto pass = gpuPass(sharedVote() ? "hough shared" : "hough");
-            hough.vote(edges, entries, sharedMemory);
+            line_space::houghPasses(hough, edges, entries, sharedMemory);
         } else {
             {
                 auto pass = gpuPass("pack bits");
-                packEdgeBits();
+                line_space::packBitsPass(lineSpace, edges);
             }
             auto pass = gpuPass(sharedMemory ? "line space tiled" : "line space");
-            countLineSpace();
+            line_space::countPass(lineSpace, sharedMemory, {image.width, image.height}, entries,
+                                  gap, segments);
         }
         readOut();
     }
@@ -208,48 +132,9 @@ private:
     // Canny's edges (canny.h), or the input's own.
     void findEdges() {
         if (edgesFrom == "input")
-            detector.fromInput(source, edges);
+            line_space::inputEdgesPass(detector, source, edges);
         else
-            detector.canny(source, edges, cannyLow, cannyHigh);
-        // The transforms load the edges (SHADER_IMAGE_ACCESS), the draw samples them
-        // (TEXTURE_FETCH), --edges-output reads them back (TEXTURE_UPDATE).
-        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
-                        GL_TEXTURE_UPDATE_BARRIER_BIT);
-    }
-
-    // The edges as bits, 32 pixels to a word, for the line space's walks (walk.glsl).
-    void packEdgeBits() {
-        const GLuint words = GLuint(image.height * wordsPerRow());
-        packBits.use();
-        glUniform1i(packBits.uniform("wordsPerRow"), wordsPerRow());
-        glUniform2i(packBits.uniform("imageExtent"), image.width, image.height);
-        glUniform1ui(packBits.uniform("count"), words);
-        glBindImageTexture(0, edges.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, edgeBits.id());
-        const glm::uvec3 groups = packBits.itemGroupsFor(words);  // numbered by linearItem()
-        glDispatchCompute(groups.x, groups.y, groups.z);
-        // The walks read the bits from a storage buffer.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    }
-
-    // The line space (thesis §5.1): one invocation per entry of the layout walks the line
-    // between its two border points and counts the edge pixels on it (count.comp), or the
-    // same with the edge bits a work group needs copied into shared memory (count_tiled.comp).
-    void countLineSpace() {
-        const cs::Program& program = sharedMemory ? countTiled : count;
-        program.use();
-        glUniform2i(program.uniform("size"), spaceSize.x, spaceSize.y);
-        glUniform2i(program.uniform("imageExtent"), image.width, image.height);
-        glUniform1i(program.uniform("wordsPerRow"), wordsPerRow());
-        glUniform1i(program.uniform("gap"), gap);
-        glUniform1i(program.uniform("segments"), segments);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, edgeBits.id());
-        glBindImageTexture(0, entries.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32UI);
-        const glm::uvec3 groups = program.groupsFor(spaceSize.x, spaceSize.y);
-        glDispatchCompute(groups.x, groups.y, groups.z);
-        // The pyramid, the view and the gather load the entries with imageLoad, and
-        // --space-output reads them back (TEXTURE_UPDATE).
-        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+            line_space::cannyPasses(detector, source, edges, cannyLow, cannyHigh);
     }
 
     // Reading the lines out (thesis §5.3): the max pyramid, the picture of the space, the
@@ -257,55 +142,78 @@ private:
     void readOut() {
         {
             auto pass = gpuPass("pyramid");
-            interpreter.buildPyramid(entries);
-            // The view and the interpretations read the pyramid from a storage buffer.
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+            line_space::pyramidPasses(interpreter, entries);
         }
         {
             auto pass = gpuPass("space view");
-            spaceView.use();
-            glUniform2i(spaceView.uniform("size"), spaceSize.x, spaceSize.y);
-            glUniform1i(spaceView.uniform("topOffset"), interpreter.topOffset());
-            glUniform1i(spaceView.uniform("layoutGaps"), !isHough());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, interpreter.pyramid().id());
-            glBindImageTexture(0, entries.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32UI);
-            glBindImageTexture(1, view.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-            const glm::uvec3 groups = spaceView.groupsFor(spaceSize.x, spaceSize.y);
-            glDispatchCompute(groups.x, groups.y, groups.z);
-            // The draw samples the view as a texture.
-            glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+            line_space::spaceViewPass(interpreter, entries, view, !isHough());
         }
         {
             auto pass = gpuPass(interpret.c_str());
             interpretSpace(lineCount);
         }
         // The chosen entries, a few of them, come back to the CPU: a wait for the GPU, once
-        // per detection.
-        std::vector<line_space::Entry> chosen;
-        std::vector<glm::vec2> marks;
-        for (const auto& [index, entry] : interpreter.chosen(entries)) {
-            chosen.push_back(entry);
-            if (entry.x > 0) marks.emplace_back(index % spaceSize.x, index / spaceSize.x);
-        }
-        lines = line_space::linesOf({image.width, image.height, isHough(), thetaSteps, segments},
-                                    chosen);
-        std::vector<glm::vec2> a, b;
-        for (const line_space::Line& line : lines) a.push_back(line.a), b.push_back(line.b);
-        imageLines.set(a, b, glm::vec2(image.width, image.height));
-        spaceMarks.setMarks(marks, glm::vec2(spaceSize));
+        // per detection. The window draws them as lines over the image and marks on the space.
+        lines = line_space::showChosen(line_space::gatherPass(interpreter, entries),
+                                       {image.width, image.height, isHough(), thetaSteps, segments},
+                                       spaceSize, imageLines, spaceMarks);
     }
 
     void interpretSpace(int most) {
         if (interpret == "threshold")
-            interpreter.threshold(GLuint(threshold), most);
+            line_space::thresholdPasses(interpreter, GLuint(threshold), most);
         else if (interpret == "reduce")
             // Round the accumulator's angles, or round the image's border (geometry.h).
-            interpreter.reduce(most, suppress,
-                               {isHough() ? line_space::Neighbourhood::Kind::HoughAngles
-                                          : line_space::Neighbourhood::Kind::BorderPoints,
-                                {image.width, image.height}});
+            line_space::reducePasses(interpreter, most, suppress,
+                                     {isHough() ? line_space::Neighbourhood::Kind::HoughAngles
+                                                : line_space::Neighbourhood::Kind::BorderPoints,
+                                      {image.width, image.height}});
         else
-            interpreter.sort(prereduce, most);
+            line_space::sortPasses(interpreter, prereduce, most);
+    }
+
+    void shadersReloaded() override { stale = true; }
+
+    void checkOptions() override {
+        cs::requireExtension("--output", options().output, ".json");
+        cs::requireExtension("--edges-output", edgesOutput, ".png");
+        if (cannyLow > cannyHigh)
+            throw cs::UsageError("canny_low (" + std::to_string(cannyLow) +
+                                 ") must not exceed canny_high (" + std::to_string(cannyHigh) +
+                                 ")");
+        bench.sides(false);  // a malformed --bench-sizes is bad usage, with --bench or not
+    }
+
+    // --bench-sizes decides the sweep's images: each side is refused before any is allocated.
+    void checkLimits() override {
+        if (options().bench) bench.requireSpaces(thetaSteps);
+    }
+
+    void setup() override { load(line_space::readInput(options().input)); }
+
+    // A new image, bottom row first: its textures and buffers, and the space for it.
+    void load(cs::Image picture) {
+        // Before the image's textures: an image too small or too large is refused first.
+        line_space::requireSpace(picture.width, picture.height, isHough(), thetaSteps);
+        image = std::move(picture);
+        source = cs::Texture2D("input", image.width, image.height, GL_RGBA8);
+        source.upload(GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
+        edges = cs::Texture2D("edges", image.width, image.height, GL_RGBA8);
+        detector.prepare(image.width, image.height);
+        lineSpace.prepare(image.width, image.height);
+        prepareSpace();
+    }
+
+    // The space the method fills: the line space's layout (geometry.h), or the Hough
+    // accumulator of dBins x theta_steps (hough.h). Again when either changes.
+    void prepareSpace() {
+        spaceSize = line_space::requireSpace(image.width, image.height, isHough(), thetaSteps);
+        if (isHough()) hough.prepare(image.width, image.height, thetaSteps);
+        interpreter.resize(spaceSize);
+        entries = cs::Texture2D(isHough() ? "accumulator" : "line space", spaceSize.x, spaceSize.y,
+                                GL_RGBA32UI);
+        view = cs::Texture2D("space view", spaceSize.x, spaceSize.y, GL_RGBA8);
+        stale = true;
     }
 
     void render() override {
@@ -323,17 +231,8 @@ private:
     }
 
     void ui() override {
-        ImGui::Separator();
-        ImGui::Text("%dx%d image, %s %dx%d", image.width, image.height,
-                    isHough() ? "accumulator" : "line space", spaceSize.x, spaceSize.y);
-        if (!isHough())
-            ImGui::Text("%lld lines scanned",
-                        (long long)line_space::lineCount(image.width, image.height));
-        if (interpret != "reduce")
-            ImGui::Text("%u candidates %s", interpreter.candidates(),
-                        interpret == "threshold" ? "at or above the threshold" : "sorted");
-        ImGui::Text("%zu lines found, best score %u", lines.size(),
-                    lines.empty() ? 0u : lines.front().score);
+        line_space::drawOverlay({image.width, image.height, isHough(), spaceSize, interpret,
+                                 interpreter.candidates, &lines});
     }
 
     void finish() override {
@@ -356,18 +255,17 @@ private:
         const std::string transform = isHough()
                                           ? (sharedVote() ? "hough shared" : "hough")
                                           : (sharedMemory ? "line space tiled" : "line space");
-        const double edgeTotal = isHough() ? hough.edgeCount() : 0;
+        const double edgeTotal = isHough() ? line_space::houghEdgeCount(hough) : 0;
         const double bytes =
             isHough() ? 4 * pixels + 4.0 * edgeTotal + 8.0 * edgeTotal * thetaSteps + 16 * bins
                       : pixels / 8 + 16 * bins;
         std::vector<cs::BenchFigure> figures = {cs::bandwidthFigure(
             transform + " bandwidth", bytes, benchMedianMs(transform), calibration)};
         const line_space::Sweep sweep{
-            benchImages,
+            bench.images,
             seed(),
-            loadInput(),
-            line_space::parseBenchSizes(benchSizesText, flags.given(&benchSizesText),
-                                        cs::isSoftwareRenderer()),
+            line_space::readInput(options().input),
+            bench.sides(cs::isSoftwareRenderer()),
             [&](const cs::Image& picture, bool isEdges) {
                 edgesFrom = isEdges ? "input" : "detect";
                 load(picture);
@@ -378,9 +276,10 @@ private:
                 prepareSpace();
             },
             [&] {
-                if (isHough()) return hough.vote(edges, entries, sharedMemory);
-                packEdgeBits();
-                countLineSpace();
+                if (isHough()) return line_space::houghPasses(hough, edges, entries, sharedMemory);
+                line_space::packBitsPass(lineSpace, edges);
+                line_space::countPass(lineSpace, sharedMemory, {image.width, image.height}, entries,
+                                      gap, segments);
             },
             [&](int neighbourhood, int most) {
                 interpret = "reduce", suppress = neighbourhood, lineCount = most;
@@ -389,9 +288,7 @@ private:
             },
             [&](const std::string& how, int most, int levels) {
                 interpret = how, prereduce = levels;
-                interpreter.buildPyramid(entries);
-                // The interpretation reads the pyramid from a storage buffer.
-                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                line_space::pyramidPasses(interpreter, entries);
                 interpretSpace(most);
             },
             timingMethod()};

@@ -3,9 +3,16 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "app/paths.h"
+#include "gl/info.h"
 #include "util/image.h"
 
 namespace line_space {
+
+cs::Image readInput(const std::string& path) {
+    return cs::flipRows(cs::loadImage(path.empty() ? cs::assetPath("building.png") : path,
+                                      cs::glInteger(GL_MAX_TEXTURE_SIZE)));
+}
 
 std::string linesJson(const std::vector<Line>& lines, int height) {
     // + 0.0 turns a -0.0 into 0.0.

@@ -1,12 +1,18 @@
 #pragma once
-// What the sample writes: --output's lines as JSON, and --edges-output and --space-output.
+// What the sample reads and writes: --input, --output's lines as JSON, and --edges-output and
+// --space-output.
 #include <string>
 #include <vector>
 
 #include "geometry.h"
 #include "gl/objects.h"
+#include "util/image.h"
 
 namespace line_space {
+
+// --input's image, or the building (assets/building.png) without one, bottom row first as
+// every texture here. Refused before decoding if a side passes GL_MAX_TEXTURE_SIZE.
+cs::Image readInput(const std::string& path);
 
 // --output: a JSON array of {"x0", "y0", "x1", "y1", "score"}, in the order given (best first),
 // in pixels with the origin at the top-left pixel's centre, rows counting down as in image

@@ -16,6 +16,7 @@
 #include "line_space/canny.h"
 #include "line_space/geometry.h"
 #include "line_space/interpret.h"
+#include "line_space/passes.h"
 #include "line_space/reference.h"
 #include "line_space/synthetic.h"
 
@@ -167,8 +168,9 @@ TEST_F(CannyTest, EdgesEqualTheCpuReferenceBitForBit) {
         const cs::Image image = testPicture(width, height, seed++);
         const cs::Texture2D source = uploaded(image);
         const cs::Texture2D edges("test edges", width, height, GL_RGBA8);
+        detector.prepare(width, height);
         for (const auto& [low, high] : thresholds) {
-            detector.canny(source, edges, low, high);
+            line_space::cannyPasses(detector, source, edges, low, high);
             const auto expected = line_space::cannyOnCpu(image, low, high).edge;
             EXPECT_TRUE(downloadEdges(edges) == expected)
                 << width << "x" << height << " thresholds " << low << ", " << high;
@@ -192,12 +194,13 @@ TEST_F(CannyTest, HysteresisFollowsAChainAcrossTiles) {
     line_space::EdgeDetector detector;
     const cs::Texture2D source = uploaded(image);
     const cs::Texture2D edges("test edges", width, height, GL_RGBA8);
-    detector.canny(source, edges, 20, 200);
+    detector.prepare(width, height);
+    line_space::cannyPasses(detector, source, edges, 20, 200);
     const auto actual = downloadEdges(edges);
     EXPECT_TRUE(actual == line_space::cannyOnCpu(image, 20, 200).edge);
     // The whole step is an edge, from x = 0 on.
     EXPECT_EQ(actual[19 * width + 0] + actual[20 * width + 0], 1);
-    EXPECT_GE(detector.hysteresisDispatches(), width / 16) << "one dispatch per tile crossed";
+    EXPECT_GE(detector.hysteresisDispatches, width / 16) << "one dispatch per tile crossed";
 }
 
 TEST_F(CannyTest, InputEdgesAreThePixelsNotBlack) {
@@ -207,7 +210,8 @@ TEST_F(CannyTest, InputEdgesAreThePixelsNotBlack) {
     const cs::Texture2D source = uploaded(image);
     const cs::Texture2D edges("test edges", 37, 21, GL_RGBA8);
     line_space::EdgeDetector detector;
-    detector.fromInput(source, edges);
+    detector.prepare(37, 21);
+    line_space::inputEdgesPass(detector, source, edges);
     EXPECT_TRUE(downloadEdges(edges) == line_space::inputEdgesOnCpu(image).edge);
 }
 
@@ -277,14 +281,13 @@ protected:
         texture.upload(GL_RGBA_INTEGER, GL_UNSIGNED_INT, entries.data());
         line_space::Interpreter interpreter;
         interpreter.resize(size);
-        interpreter.buildPyramid(texture);
-        // The interpretations read the pyramid from a storage buffer.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        if (how == "threshold") interpreter.threshold(std::uint32_t(parameter), most);
-        if (how == "reduce") interpreter.reduce(most, parameter, around);
-        if (how == "sort") interpreter.sort(parameter, most);
+        line_space::pyramidPasses(interpreter, texture);  // ends with the interpretations' barrier
+        if (how == "threshold")
+            line_space::thresholdPasses(interpreter, std::uint32_t(parameter), most);
+        if (how == "reduce") line_space::reducePasses(interpreter, most, parameter, around);
+        if (how == "sort") line_space::sortPasses(interpreter, parameter, most);
         std::vector<std::uint32_t> indices;
-        for (const auto& c : interpreter.chosen(texture)) {
+        for (const auto& c : line_space::gatherPass(interpreter, texture)) {
             indices.push_back(c.index);
             if (c.index != 0xFFFFFFFFu)
                 EXPECT_EQ(c.entry, entries[c.index]) << "the gathered entry is the chosen one";
