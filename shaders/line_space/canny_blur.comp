@@ -1,5 +1,5 @@
 #version 430
-// Canny, step 1 of 5 (samples/line_space/canny.cpp): grey, smoothed. The luminance of each
+// Canny, step 1 of 5 (samples/line_space/passes.cpp): grey, smoothed. The luminance of each
 // pixel in whole numbers, (77 R + 150 G + 29 B + 128) / 256, then a 5x5 binomial blur
 // (weights 1 4 6 4 1 along each axis, 256 in all), rounded: 0-255. Integers throughout, so the
 // GPU and the CPU reference agree exactly. Pixels beyond the image repeat its edge pixels.

@@ -1,4 +1,4 @@
-// The max pyramid the interpretations search (thesis §5.3; samples/line_space/interpret.cpp):
+// The max pyramid the interpretations search (thesis §5.3; samples/line_space/passes.cpp):
 // level 0 holds every entry's (score, index), index = y * width + x in the entries; each
 // further level halves both sides, rounding up, and holds the best of each 2 x 2 block of the
 // level below. Best means the higher score, and of equal scores the lower index: one total
