@@ -57,10 +57,10 @@ int Sample::run(int argc, char** argv) {
         }
         for (const auto& [flag, value] : options_.extra) flags.set(flag.substr(2), value);
         params.setAll(options_.sets);
-        checkOptions();
         // Only now, with every value in, can a parameter tell whether it acts (activeWhen).
         params.refuseInactive();
         flags.refuseInactive();
+        checkOptions();
         // Before the context, let alone the work: a run that cannot write its result should
         // not compute it first.
         checkOutputs(outputFiles(), options_.info);
