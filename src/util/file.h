@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cs {
@@ -21,10 +22,16 @@ constexpr std::size_t kMaxReadBytes = std::size_t(1) << 30;
 // valid file. A regular file says its size up front; a pipe or a device does not, and
 // /dev/zero never ends: without a limit, `--input /dev/zero` would read 1 GiB first.
 struct ReadLimits {
+    ReadLimits() = default;
+    // readFile(path, {count * 16, "4 x 1 points"}): a format with a size limit and no signature.
+    ReadLimits(std::size_t maxBytes, std::string why = kDefaultWhy)
+        : maxBytes(maxBytes), why(std::move(why)) {}
+
+    static constexpr const char* kDefaultWhy = "the most read from one file";
     // The largest valid file of the format, and why, for the message: "in.bin: larger than
     // 64 bytes (4 x 1 points)". Never more than kMaxReadBytes.
     std::size_t maxBytes = kMaxReadBytes;
-    std::string why = "the most read from one file";
+    std::string why = kDefaultWhy;
     // Optional: called once, on the first bytes (64 KiB, or the whole file if it is shorter;
     // never on none). Throws cs::Error naming the path when they cannot start a valid file
     // (an image format's signature), and returns the most bytes a file that starts so may hold
