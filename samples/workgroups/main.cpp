@@ -244,7 +244,8 @@ private:
 
     void ui() override {
         ImGui::Separator();
-        workgroups::dispatchText(variable, groups, local, reportedSize, painter.layout());
+        const char* call = variable ? "glDispatchComputeGroupSizeARB" : "glDispatchCompute";
+        workgroups::dispatchText(call, variable, groups, local, reportedSize, painter.layout());
         workgroups::limitsTable(limits);
         if (!sharedLog.empty()) {
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);

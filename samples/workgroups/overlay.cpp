@@ -31,15 +31,16 @@ std::string sizeText(glm::uvec3 v) {
     return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
 }
 
-void dispatchText(bool variable, glm::uvec3 groups, glm::uvec3 local, const GLint reportedSize[3],
-                  const SliceLayout& layout) {
+void dispatchText(const char* call, bool variable, glm::uvec3 groups, glm::uvec3 local,
+                  const GLint reportedSize[3], const SliceLayout& layout) {
     if (variable)
         ImGui::TextWrapped(
-            "variable group size (ARB_compute_variable_group_size): one "
-            "program; glDispatchComputeGroupSizeARB gives the size");
+            "variable group size (ARB_compute_variable_group_size): one program; %s gives the "
+            "size",
+            call);
     else
-        ImGui::TextWrapped("fixed group size: ids.comp built for %s; glDispatchCompute",
-                           sizeText(local).c_str());
+        ImGui::TextWrapped("fixed group size: ids.comp built for %s; %s", sizeText(local).c_str(),
+                           call);
     ImGui::Text("glGetProgramiv(GL_COMPUTE_WORK_GROUP_SIZE) = %d x %d x %d", reportedSize[0],
                 reportedSize[1], reportedSize[2]);
     const std::uint64_t invocations =

@@ -100,10 +100,11 @@ struct Limits {
 Limits queryLimits(bool haveVariable);  // GL queries: once, in setup()
 void limitsTable(const Limits& limits);
 
-// How the ids were dispatched: fixed or variable size, the size the program reports
-// (glGetProgramiv GL_COMPUTE_WORK_GROUP_SIZE), the invocations, and what the picture leaves out.
-void dispatchText(bool variable, glm::uvec3 groups, glm::uvec3 local, const GLint reportedSize[3],
-                  const SliceLayout& layout);
+// How the ids were dispatched: `call` (the dispatch main.cpp made), fixed or variable size, the
+// size the program reports (glGetProgramiv GL_COMPUTE_WORK_GROUP_SIZE), the invocations, and
+// what the picture leaves out.
+void dispatchText(const char* call, bool variable, glm::uvec3 groups, glm::uvec3 local,
+                  const GLint reportedSize[3], const SliceLayout& layout);
 
 // The invocation under the mouse, when it is over the picture drawn at `rect` (frame pixels,
 // origin bottom left) and not over the overlay window.
