@@ -10,6 +10,7 @@
 #include "app/paths.h"
 #include "app/sample.h"
 #include "gl/info.h"
+#include "overlay.h"
 #include "util/error.h"
 #include "util/image.h"
 
@@ -25,6 +26,7 @@ private:
     cs::Texture2D original, inverted;
     cs::Program invert;
     cs::TextureDrawer drawer;
+    invert::Layout layout;  // where render() put the panels, and the last dispatch's groups
 
     void checkOptions() override { cs::requireExtension("--output", options().output, ".png"); }
 
@@ -61,20 +63,22 @@ private:
         // (TEXTURE_FETCH) or finish() reads it back with glGetTexImage (TEXTURE_UPDATE),
         // the writes must be made visible to those operations.
         glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+        layout.groups = groups, layout.localSize = localSize;  // for the overlay's count
     }
 
     void render() override {
         // Side by side in what the overlay leaves free: original left, inverted right.
         const cs::Rect free = freeArea();
         const float half = free.width / 2.0f;
-        drawer.draw(original,
-                    cs::fitRect({free.x, free.y, half, free.height}, image.width, image.height),
-                    width(), height());
-        drawer.draw(
-            inverted,
-            cs::fitRect({free.x + half, free.y, half, free.height}, image.width, image.height),
-            width(), height());
+        layout.original =
+            cs::fitRect({free.x, free.y, half, free.height}, image.width, image.height);
+        layout.inverted =
+            cs::fitRect({free.x + half, free.y, half, free.height}, image.width, image.height);
+        drawer.draw(original, layout.original, width(), height());
+        drawer.draw(inverted, layout.inverted, width(), height());
     }
+
+    void ui() override { invert::drawOverlay(layout, height()); }
 
     void finish() override {
         if (options().output.empty()) return;
