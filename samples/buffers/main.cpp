@@ -14,6 +14,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -109,9 +110,6 @@ private:
             glGetProgramResourceiv(fill.id(), interface, index, 1, &property, 1, nullptr, &value);
             return value;
         };
-        // With an unsized array last, the block's size counts one element of it: the stride.
-        expect("the size of Elements",
-               query(GL_SHADER_STORAGE_BLOCK, "Elements", GL_BUFFER_DATA_SIZE), layout().stride);
         for (const buffers::Member& m : layout().members) {
             // An array of floats is named by its first element, as GL names arrays.
             const std::string name =
@@ -122,6 +120,18 @@ private:
             expect("the stride of elements[]",
                    query(GL_BUFFER_VARIABLE, name, GL_TOP_LEVEL_ARRAY_STRIDE), layout().stride);
         }
+        // With an unsized array last, the block's size counts one element of it. The GL asks
+        // only for the bytes that hold every member, so a driver may leave out the padding at
+        // the element's end: Mesa gives the stride (48 in std430), NVIDIA the end of velocity
+        // (40). Either is right; anything outside that range is not.
+        const buffers::Member& last = layout().members[std::size(layout().members) - 1];
+        const std::size_t end = buffers::floatOffset(last, last.floats - 1) + sizeof(float);
+        const GLint size = query(GL_SHADER_STORAGE_BLOCK, "Elements", GL_BUFFER_DATA_SIZE);
+        if (size < GLint(end) || size > GLint(layout().stride))
+            throw cs::Error("fill.comp in " + std::string(layout().name) +
+                            ": glGetProgramResourceiv gives " + std::to_string(size) +
+                            " for the size of Elements, the C++ mirror " + std::to_string(end) +
+                            " to " + std::to_string(layout().stride));
         expect("the offset of Parameters.scale", query(GL_UNIFORM, "scale", GL_OFFSET),
                offsetof(buffers::Parameters, scale));
         expect("the offset of Parameters.bias", query(GL_UNIFORM, "bias", GL_OFFSET),

@@ -142,8 +142,8 @@ TEST_F(BuffersTest, ShaderLayoutThatDisagreesWithTheMirrorStopsTheRun) {
     expectFailure(buffers({"--set", "layout=std430", "--output", output},
                           {"CS_SHADER_DIR=" + shaders.string()}),
                   1,
-                  "fill.comp in std430: glGetProgramResourceiv gives 96 for the size of "
-                  "Elements, the C++ mirror 48");
+                  "fill.comp in std430: glGetProgramResourceiv gives 96 for the stride of "
+                  "elements[], the C++ mirror 48");
     EXPECT_FALSE(fs::exists(output));
 }
 
