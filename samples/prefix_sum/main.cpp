@@ -83,7 +83,8 @@ private:
     std::vector<std::uint32_t> sums, stepValues;
     bool resultsChanged = true;
     prefix_sum::BarPlots plots;
-    prefix_sum::Axes axes;  // the plots' value ranges, from the input
+    prefix_sum::Axes axes;             // the plots' value ranges, from the input
+    prefix_sum::ValueRange stepRange;  // the step view's, from the input and the step
 
     bool isFloat() const { return type == "float"; }
     std::uint32_t count() const { return std::uint32_t(values.size()); }
@@ -153,6 +154,7 @@ private:
         stepValues.resize(fitsOneGroup() ? count() : 0);
         if (!stepValues.empty())
             stepState.download(stepValues.data(), GLsizeiptr(stepValues.size() * 4));
+        stepRange = prefix_sum::stepAxis(values, isFloat(), shownStep());
         resultsChanged = false;
     }
 
@@ -209,7 +211,7 @@ private:
         plots.bars(0, input, axes.values, kInputColor);
         if (fitsOneGroup())
             // After s steps, blocks of 2^s elements are scanned: mark them.
-            plots.bars(1, stepState, axes.sums, kInputColor,
+            plots.bars(1, stepState, stepRange, kInputColor,
                        shownStep() > 0 ? 1u << shownStep() : 0u);
         plots.bars(2, result, axes.sums, kResultColor);
     }
@@ -233,7 +235,7 @@ private:
         plots.annotate(1,
                        fitsOneGroup() ? prefix_sum::stepTitle(shownStep(), stepsFor(count()))
                                       : "step view needs at most 2048 elements",
-                       stepValues, axes.sums);
+                       stepValues, stepRange);
         plots.annotate(
             2,
             mode + " scan (" +

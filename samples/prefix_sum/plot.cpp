@@ -37,6 +37,22 @@ Axes axesFor(const std::vector<std::uint32_t>& words, bool isFloat) {
             {float(sumLow), float(std::max(sumHigh, sumLow + 1e-6))}};
 }
 
+ValueRange stepAxis(const std::vector<std::uint32_t>& words, bool isFloat, int step) {
+    const std::size_t block = std::size_t(1) << step;
+    double low = 0, high = 0;
+    for (std::size_t start = 0; start < words.size(); start += block) {
+        double floatSum = 0;
+        std::uint32_t uintSum = 0;  // wraps like the GPU's
+        for (std::size_t i = start; i < std::min(start + block, words.size()); ++i) {
+            floatSum += valueOf(words[i], isFloat);
+            uintSum += words[i];
+            const double sum = isFloat ? floatSum : double(uintSum);
+            low = std::min(low, sum), high = std::max(high, sum);
+        }
+    }
+    return {float(low), float(std::max(high, low + 1e-6))};
+}
+
 std::string stepTitle(int step, int steps) {
     if (step == 0) return "single_group.comp before its first step: the input";
     const int half = 1 << (step - 1);  // step k works on blocks of 2 * half

@@ -18,11 +18,17 @@ struct ValueRange {
     float bottom = 0.0f, top = 1.0f;
 };
 // The plots' value axes for an input: one that holds every input value, and one that holds
-// every partial sum of them, so the step view and the result share a scale.
+// every partial sum of them, for the result.
 struct Axes {
     ValueRange values, sums;
 };
 Axes axesFor(const std::vector<std::uint32_t>& words, bool isFloat);
+
+// The step view's axis: what single_group.comp holds after `step` steps, in which every block
+// of 2^step elements is scanned on its own (uint sums wrap modulo 2^32, as on the GPU). Its own
+// scale, not the result's: 2048 inputs of 1..9 sum to about 10,000, on which the input (step 0)
+// and the first steps' short blocks would be bars thinner than a pixel.
+ValueRange stepAxis(const std::vector<std::uint32_t>& words, bool isFloat, int step);
 
 // The middle plot's title: what single_group.comp has done after `step` of its `steps` steps.
 std::string stepTitle(int step, int steps);

@@ -3,6 +3,7 @@
 // every algorithm and mode; every kind of bad input it must refuse; and --bench-json.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -13,6 +14,7 @@
 #include "support/process.h"
 #include "support/sample_test.h"
 #include "util/file.h"
+#include "util/image.h"
 
 namespace fs = std::filesystem;
 
@@ -275,6 +277,30 @@ TEST_F(PrefixSumTest, GeneratedArrayIsScannedAndFollowsTheSeed) {
 TEST_F(PrefixSumTest, SeedAbove32BitsIsRefused) {
     expectFailure(prefixSum({"--seed", "4294967296"}), 2,
                   "--seed expects an integer in [0, 4294967295], got '4294967296'");
+}
+
+// The step view has a scale of its own. On the result's, the sum of 2048 inputs of 1..9
+// (about 10,000), the input (step 0) and the first steps' short blocks were bars thinner
+// than a pixel, and the middle plot was empty. Here each of those steps fills a good part of
+// the middle third of the frame, where the middle plot lies (the bars are bright, the
+// background dark).
+TEST_F(PrefixSumTest, StepViewFillsItsPlotOnALongArray) {
+    for (const int step : {0, 1, 3}) {
+        SCOPED_TRACE("step " + std::to_string(step));
+        const std::string shot = (dir / ("step" + std::to_string(step) + ".png")).string();
+        const cs::ProcessResult run =
+            prefixSum({"--size", "640x360", "--set", "elements=2048", "--set",
+                       "step=" + std::to_string(step), "--screenshot", shot});
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+        const cs::Image image = cs::loadImage(shot);
+        std::size_t bright = 0, pixels = 0;
+        for (int y = image.height / 3; y < 2 * image.height / 3; ++y)
+            for (int x = 0; x < image.width; ++x, ++pixels) {
+                const std::uint8_t* rgb = &image.rgba[4 * (std::size_t(y) * image.width + x)];
+                if (std::max({rgb[0], rgb[1], rgb[2]}) > 100) ++bright;
+            }
+        EXPECT_GT(bright, pixels / 10) << bright << " bar pixels of " << pixels;
+    }
 }
 
 // Both of the library's algorithms side by side, as rates and fractions of copy, their ratio,
