@@ -223,6 +223,11 @@ private:
                         stepsFor(count()));
         else
             ImGui::Text("%u %s values, too many for one work group", count(), type.c_str());
+        // The slider spans the steps of the longest array, 11; past this array's last step
+        // the middle plot shows the finished scan, and the overlay says which step that is.
+        if (fitsOneGroup() && step > stepsFor(count()))
+            ImGui::TextColored(ImVec4(0.95f, 0.80f, 0.35f, 1), "step %d shows step %d, the last",
+                               step, stepsFor(count()));
         ImGui::TextColored(ImVec4(0.35f, 0.80f, 0.40f, 1), "green: last of each lower half");
         ImGui::TextColored(ImVec4(0.95f, 0.60f, 0.20f, 1), "orange: upper half, adds green");
         if (algorithm == "single_group" && !fitsOneGroup())
