@@ -159,14 +159,21 @@ std::string encodePoints(const std::vector<Point>& points) {
     return bytes;
 }
 
-void requireFinite(const std::vector<Point>& points, int width, long long steps) {
+std::size_t firstNonFinite(const std::vector<Point>& points) {
     for (size_t i = 0; i < points.size(); ++i)
         if (!std::isfinite(points[i].x) || !std::isfinite(points[i].y) ||
             !std::isfinite(points[i].z))
-            throw cs::Error("after step " + std::to_string(steps) + ", point " + std::to_string(i) +
-                            " (" + std::to_string(i % width) + ", " + std::to_string(i / width) +
-                            ") is no longer a finite number: the springs blew up (more "
-                            "substeps, less stiffness, or solver=xpbd)");
+            return i;
+    return points.size();
+}
+
+void requireFinite(const std::vector<Point>& points, int width, long long steps) {
+    const size_t i = firstNonFinite(points);
+    if (i < points.size())
+        throw cs::Error("after step " + std::to_string(steps) + ", point " + std::to_string(i) +
+                        " (" + std::to_string(i % width) + ", " + std::to_string(i / width) +
+                        ") is no longer a finite number: the springs blew up (more "
+                        "substeps, less stiffness, or solver=xpbd)");
 }
 
 std::vector<unsigned> triangles(int width, int height) {

@@ -80,6 +80,9 @@ std::vector<Point> makeCloth(int width, int height);
 // mass is negative.
 std::vector<Point> readPoints(const std::string& path, int width, int height);
 std::string encodePoints(const std::vector<Point>& points);
+// The first of `points` whose position is no longer a finite number (the springs blew up),
+// or points.size() where all are.
+std::size_t firstNonFinite(const std::vector<Point>& points);
 // Throws cs::Error naming the first of `points` (rows of `width`) whose position is no longer
 // a finite number after `steps` steps: the springs blew up.
 void requireFinite(const std::vector<Point>& points, int width, long long steps);

@@ -101,10 +101,13 @@ private:
 
     void update(double) override {
         if (params.changed({&gridWidth, &gridHeight})) reload();
-        if (std::exchange(resetPressed, false)) load(initial);
+        // A change that may cure a blow-up (overlay.cpp) restarts a cloth that blew up.
+        const bool cure = params.changed(
+            {&solver, &colouring, &naiveScatter, &substeps, &dt, &stiffness, &damping});
+        if (std::exchange(resetPressed, false) || (cure && sides.blownUp())) load(initial);
         if (params.changed(&compute)) sides.stepOn(compute == "cpu");
         if (params.changed(&pins)) sides.pin(pins, initial, grab.held());
-        if (params.changed({&solver, &colouring, &naiveScatter})) figures.forgetLost();
+        if (cure) figures.forgetLost();  // the race's counts, read again for the new settings
         if (window())
             grab.update(
                 window(), cloth::viewProjection(width(), height(), freeArea()), width(), height(),
@@ -245,11 +248,9 @@ private:
 
     void ui() override {
         const bool racing = compute == "gpu" && solver == "springs" && (colouring || naiveScatter);
-        if (figures.draw({columns, rows, stepsDone, double(stepsDone) * dt,
-                          compute == "cpu" ? cpuStepMs : -1.0,
-                          racing ? (colouring ? "coloured" : "naive") : nullptr,
-                          window() != nullptr}))
-            resetPressed = true;
+        resetPressed = figures.draw(
+            {columns, rows, stepsDone, double(stepsDone) * dt, compute == "cpu" ? cpuStepMs : -1.0,
+             racing ? (colouring ? "coloured" : "naive") : nullptr, window() != nullptr});
     }
 
     void finish() override {

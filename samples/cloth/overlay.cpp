@@ -42,7 +42,7 @@ bool Figures::draw(const Lines& lines) const {
                                "%.0f points are no longer finite: the springs blew up", sums.w);
             ImGui::TextWrapped(
                 "(explicit springs need h < 2 / omega: more substeps, less "
-                "stiffness, or solver xpbd; then reset)");
+                "stiffness, or solver xpbd; changing one starts again)");
         } else {
             ImGui::Text("kinetic energy %.4g J, RMS stretch %.2e", sums.x,
                         sums.z > 0 ? std::sqrt(sums.y / sums.z) : 0.0);

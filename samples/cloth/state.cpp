@@ -118,6 +118,11 @@ std::vector<Point> Sides::readPositions() const {
     return cpuSteps ? cpu.positions : gpu.readPositions();
 }
 
+bool Sides::blownUp() const {
+    const std::vector<Point> points = readPositions();
+    return firstNonFinite(points) < points.size();
+}
+
 void Sides::pin(const std::string& pins, const std::vector<Point>& initial, int held) {
     const std::vector<Point> now = readPositions();
     const int columns = gpu.columns(), last = int(now.size()) - 1;

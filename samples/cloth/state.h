@@ -67,6 +67,9 @@ struct Sides {
     double cpuStep(const Physics& p);
     void setPoint(int i, glm::vec4 point);
     std::vector<Point> readPositions() const;
+    // Whether a point of the side that steps is no longer a finite number: the springs blew
+    // up, and no solver brings such a point back. A read-back, for a change, not every frame.
+    bool blownUp() const;
     // The corners `pins` holds still ("two": the last row's, "four": all four) get inverse
     // mass 0, the others the inverse mass they have in `initial`, each where it is now; not
     // the point the mouse holds.
