@@ -45,4 +45,8 @@ bool Overlay::wantsKeyboard() const {
     return ImGui::GetIO().WantCaptureKeyboard;
 }
 
+bool Overlay::wantsMouse() const {
+    return ImGui::GetIO().WantCaptureMouse;
+}
+
 }  // namespace cs

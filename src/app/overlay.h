@@ -13,8 +13,9 @@ public:
     Overlay& operator=(const Overlay&) = delete;
 
     void beginFrame(int width, int height, double dt);
-    void endFrame();  // draws into the bound framebuffer
-    bool wantsKeyboard() const;
+    void endFrame();             // draws into the bound framebuffer
+    bool wantsKeyboard() const;  // a text field has the keys
+    bool wantsMouse() const;     // the mouse is over an overlay window, or drags a widget
 
 private:
     bool windowed_;

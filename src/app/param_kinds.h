@@ -15,6 +15,8 @@ struct Params::Param {
     bool changed = false;  // since the sample last asked
     bool given = false;    // ever set
     bool isOutput = false;
+    bool isText = false;      // free text or a file: no default to go back to
+    bool unfinished = false;  // edited in the overlay, and the widget still held
     // When it acts (Declared::activeWhen); empty: always. `inactiveWhy` finishes "has no
     // effect ...".
     std::function<bool()> isActive;
@@ -40,6 +42,9 @@ template <typename T>
 struct Number : Params::Param {
     T value;
     Range<T> range;
+    // An integer slider's value while it is dragged: applied when the drag ends.
+    T dragged{};
+    bool dragging = false;
     const void* storage() const override { return &value; }
     bool assign(const std::string& text, const std::string& what,
                 const std::string& equals) override;

@@ -197,6 +197,7 @@ Declared<std::string> Params::text(const std::string& name, const std::string& f
                                    const std::string& help) {
     Text& declared = declare<Text>(name, help);
     declared.defaultText = form;
+    declared.isText = true;
     return {*this, declared.value};
 }
 
@@ -316,6 +317,37 @@ bool Params::undoEdits() {
 
 void Params::keepEdits() {
     edits_.clear();
+}
+
+void Params::reset(const void* value) {
+    Param& p = at(value);
+    if (p.isText) return;
+    const std::string before = p.valueText();
+    if (p.assign(p.defaultText, p.name, " = ")) {
+        p.changed = true;
+        edits_.emplace_back(&p, before);
+    }
+}
+
+void Params::resetAll() {
+    for (const auto& p : params_) reset(p->storage());
+}
+
+void Params::scaleBy(const float* value, float factor) {
+    auto& p = dynamic_cast<Number<float>&>(at(value));
+    const float scaled = std::clamp(p.value * factor, p.range.min, p.range.max);
+    if (scaled == p.value) return;
+    edits_.emplace_back(&p, p.valueText());
+    p.value = scaled;
+    p.changed = true;
+}
+
+std::string Params::commandLine() const {
+    std::string out;
+    for (const auto& p : params_)
+        if (!p->isText && p->valueText() != p->defaultText)
+            out += " --set " + p->name + "=" + p->valueText();
+    return out;
 }
 
 // ---- Text -----------------------------------------------------------------------------------

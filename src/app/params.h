@@ -130,7 +130,24 @@ public:
 
     // ImGui widgets for every parameter, with the help text as tooltip. Returns true if any
     // value changed this frame. Defined in params_ui.cpp so that the rest needs no ImGui.
+    // An integer slider applies its value when the drag ends, not at every value it passes:
+    // integers are counts and sizes, whose every change rebuilds state (a drag across
+    // nbody's bodies would otherwise build a few hundred sets of bodies). Floats apply live.
     bool drawUi();
+    // The edits the overlay finished since the last call, as "name=value" (a drag counts once,
+    // when it ends): the framework prints them as the --set that repeats them.
+    std::vector<std::string> takeFinishedEdits();
+
+    // Every parameter back to its declared default (Ctrl+R in a window), as changes, so that
+    // the sample rebuilds. Text and file parameters are left as they are.
+    void resetAll();
+    void reset(const void* value);
+    // Multiplies a float parameter by `factor`, kept in its range, as an edit (the mouse
+    // wheel zooms this way where a sample has a zoom parameter).
+    void scaleBy(const float* value, float factor);
+    // The parameters that differ from their defaults, as " --set name=value ..." (empty when
+    // none do), so that what a learner found by tweaking can be run again.
+    std::string commandLine() const;
     // The changes since keepEdits() (from the overlay or set()): undone, back to the values
     // before them (as changes, so that the sample rebuilds), when the sample could not run
     // them. Returns whether there were any.
@@ -155,6 +172,7 @@ private:
     // while the vector grows.
     std::vector<std::unique_ptr<Param>> params_;
     std::vector<std::pair<Param*, std::string>> edits_;  // parameter, value before the change
+    std::vector<std::string> finished_;                  // takeFinishedEdits
 };
 
 template <typename T>

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/param_kinds.h"
@@ -23,18 +24,32 @@ ImGuiSliderFlags sliderFlags(Range<T> range) {
 
 }  // namespace
 
+// Applied when the drag ends (see Params::drawUi): while the slider is held it shows the value
+// under the mouse, and the sample keeps running with the value it had.
 template <>
 bool Number<int>::drawUi() {
-    int v = value;
-    // ImGui's integer sliders take ranges within half of int's; wider ones get a typed field.
+    // ImGui's integer sliders take ranges within half of int's; wider ones get a typed field,
+    // applied on Enter.
     if (range.min < INT_MIN / 2 || range.max > INT_MAX / 2) {
-        ImGui::InputInt(name.c_str(), &v);
+        int v = value;
+        if (!ImGui::InputInt(name.c_str(), &v, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue))
+            return false;
         v = std::clamp(v, range.min, range.max);
-    } else {
-        ImGui::SliderInt(name.c_str(), &v, range.min, range.max, "%d", sliderFlags(range));
+        const bool differs = v != value;
+        value = v;
+        return differs;
     }
-    const bool differs = v != value;
-    value = v;
+    int shown = dragging ? dragged : value;
+    ImGui::SliderInt(name.c_str(), &shown, range.min, range.max, "%d", sliderFlags(range));
+    if (ImGui::IsItemActive()) {
+        dragging = true;
+        dragged = shown;
+        return false;
+    }
+    // Released (or a typed Ctrl+click value entered): the one value that is applied.
+    const bool differs = dragging && dragged != value;
+    if (dragging) value = dragged;
+    dragging = false;
     return differs;
 }
 
@@ -99,12 +114,22 @@ bool Params::drawUi() {
                    : "no effect " + p->inactiveWhy + (p->help.empty() ? "" : "\n") + p->help;
         if (!tooltip.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             ImGui::SetTooltip("%s", tooltip.c_str());
+        // A float dragged live is one edit for the report: it is finished when let go.
+        if (edited) p->unfinished = true;
+        if (p->unfinished && !ImGui::IsItemActive()) {
+            p->unfinished = false;
+            finished_.push_back(p->name + "=" + p->valueText());
+        }
         if (!edited) continue;
         p->changed = true;
         edits_.emplace_back(p.get(), before);
         any = true;
     }
     return any;
+}
+
+std::vector<std::string> Params::takeFinishedEdits() {
+    return std::exchange(finished_, {});
 }
 
 }  // namespace cs

@@ -5,12 +5,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <new>
 #include <stdexcept>
 
 #include "app/overlay.h"
+#include "app/window_input.h"
 #include "gl/context.h"
 #include "gl/debug.h"
 #include "gl/info.h"
@@ -29,6 +32,36 @@ constexpr int kDefaultHeadlessFrames = 60;
 constexpr int kBenchWarmupFrames = 10;
 constexpr int kDefaultBenchFrames = 100;
 constexpr double kFixedDt = 1.0 / 60.0;
+// The frame-time graph's length, and the frame time past which the overlay calls the window
+// slow and offers the sample's interactive settings.
+constexpr std::size_t kFrameGraphLength = 300;
+constexpr float kSlowFrameMs = 200.0f;
+
+// Every key of the window, for the help window (F1), --help and, by hand, the README.
+struct KeyHelp {
+    const char* key;
+    const char* effect;
+};
+constexpr KeyHelp kKeys[] = {
+    {"Space", "pause or resume the compute (drawing and the overlay go on)"},
+    {"N", "while paused: one frame of compute, with the fixed time step"},
+    {"F1", "show or hide this help (also with --no-ui)"},
+    {"F2", "write the window as shown to out/<this sample>-<n>.png"},
+    {"R", "reload the shaders (a failed compile keeps the last good program)"},
+    {"Ctrl+R", "every parameter back to its default"},
+    {"Esc", "quit"},
+    {"Ctrl+click a slider", "type a value"},
+};
+constexpr KeyHelp kCameraControls[] = {
+    {"left drag", "orbit the camera"},
+    {"wheel", "zoom"},
+    {"Home", "the camera back to where it started"},
+};
+
+double nowSeconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
 
 // CS_GL_DEBUG=1 (set by the test suite) asks for a debug context with synchronous
 // messages, prints every driver message (not only errors and high severity), and makes any
@@ -97,7 +130,7 @@ int Sample::run(int argc, char** argv) {
         return 2;
     } catch (const std::bad_alloc&) {
         const std::string input =
-            options_.input.empty() ? "" : ", with --input " + quoted(options_.input);
+            options_.input.empty() ? "" : ", with --input " + cs::quoted(options_.input);
         std::fprintf(stderr, "%s: out of memory while %s%s\n", name_.c_str(), stage, input.c_str());
         return 1;
     } catch (const std::exception& e) {
@@ -176,6 +209,10 @@ void Sample::printHelp() const {
                 optionsHelp(name_).c_str(), params.helpText().c_str());
     if (!flags.names().empty())
         std::printf("\n%s's own options:\n%s", name_.c_str(), flags.helpText().c_str());
+    std::printf("\nin the window:\n");
+    for (const KeyHelp& k : kKeys) std::printf("  %-20s %s\n", k.key, k.effect);
+    for (const KeyHelp& k : kCameraControls)
+        std::printf("  %-20s %s (3D samples)\n", k.key, k.effect);
 }
 
 void Sample::openContext() {
@@ -189,11 +226,13 @@ void Sample::openContext() {
     context_ = Context::create(config);
     enableDebugOutput({strictGlDebug(), strictGlDebug()});
     context_->framebufferSize(width_, height_);
+    if (GLFWwindow* window = context_->window()) input_ = std::make_unique<WindowInput>(window);
     overlay_ = std::make_unique<Overlay>(context_->window(), context_->contentScale());
-    // handleKeys() polls once a frame. Sticky keys make glfwGetKey report a press released
-    // again before the poll, so a quick tap during a slow frame is not lost.
-    if (GLFWwindow* window = context_->window())
-        glfwSetInputMode(window, GLFW_STICKY_KEYS, GLFW_TRUE);
+}
+
+void Sample::useCamera(const float* zoom) {
+    cameraInUse_ = true;
+    zoom_ = zoom;
 }
 
 GLFWwindow* Sample::window() const {
@@ -227,65 +266,192 @@ void Sample::runFrames() {
 }
 
 void Sample::frame(double dt, bool last) {
+    const double start = nowSeconds();
+    if (frameStart_ > 0.0) {
+        if (frameMs_.size() == kFrameGraphLength) frameMs_.erase(frameMs_.begin());
+        frameMs_.push_back(float((start - frameStart_) * 1e3));
+    }
+    frameStart_ = start;
     context_->pollEvents();
-    handleKeys();
+    // ImGui's frame starts first, so that the keys and the mouse know what the overlay wants.
+    // A window runs it with --no-ui too: the help window (F1) shows there.
+    const bool imgui = !headless_ || !options_.noUi;
+    if (imgui) overlay_->beginFrame(width_, height_, dt);
+    handleInput();
     // Closing the window (or Esc) ends the run after this frame, which makes it the last
     // one: the frame --screenshot writes when no --frames count was given.
     last = last || context_->shouldClose();
     context_->framebufferSize(width_, height_);
-    try {
-        update(dt);
-        params.keepEdits();
-    } catch (const Error& e) {
-        // A value set in the overlay that this device cannot run (more work groups than it
-        // dispatches, a buffer larger than it binds) is undone, and the overlay says why.
-        // Anything else, and every error of a run without a window, ends the run.
-        if (headless_ || !params.undoEdits()) throw;
-        refusal_ = e.what();
-        update(dt);
+    // Paused, the compute waits (N runs one frame of it, with the fixed time step); the
+    // picture is drawn again from what the last update() left.
+    if (!paused_ || stepOnce_) {
+        const double stepDt = paused_ ? kFixedDt : dt;
+        stepOnce_ = false;
+        profiler_.beginFrame();  // paused, the overlay keeps the last frame's passes
+        try {
+            update(stepDt);
+            params.keepEdits();
+        } catch (const Error& e) {
+            // A value set in the overlay that this device cannot run (more work groups than it
+            // dispatches, a buffer larger than it binds) is undone, and the overlay says why.
+            // Anything else, and every error of a run without a window, ends the run.
+            if (headless_ || !params.undoEdits()) throw;
+            refusal_ = e.what();
+            update(stepDt);
+        }
+        busy_.clear();
     }
     bindFrameTarget();
     glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     render();
-    if (!options_.noUi) drawOverlay(dt);
+    if (imgui) {
+        bindFrameTarget();
+        if (!options_.noUi) drawOverlay(dt);
+        if (showHelp_) drawHelp();
+        drawBusy();
+        overlay_->endFrame();
+    }
     profiler_.collect();
+    if (shotRequested_) writeWindowShot();
     if (last && !options_.screenshot.empty()) captureScreenshot();
     context_->swapBuffers();
 }
 
+// The overlay holds still: a fixed width, so that no message widens it (text wraps), the
+// controls in a fixed order, and the list of timed passes last, where its changing length
+// moves nothing below it.
 void Sample::drawOverlay(double dt) {
-    bindFrameTarget();
-    overlay_->beginFrame(width_, height_, dt);
+    const ImGuiIO& io = ImGui::GetIO();
+    const float scale = io.FontGlobalScale;
+    const float width = std::min(390.0f * scale, 0.45f * io.DisplaySize.x);
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f),
+                                        ImVec2(width, std::max(100.0f, io.DisplaySize.y - 20.0f)));
     ImGui::SetNextWindowBgAlpha(0.75f);  // the sample's picture stays visible behind it
     ImGui::Begin(name_.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::PushTextWrapPos(0.0f);  // every Text below wraps at the window's edge
     ImGui::TextUnformatted(deviceName().c_str());
     if (fixedDt_)
         ImGui::Text("fixed time step %.2f ms", dt * 1000.0);
     else
         ImGui::Text("%.2f ms/frame (%.0f fps)", dt * 1000.0, dt > 0 ? 1.0 / dt : 0.0);
-    for (const std::string& pass : profiler_.passNames())
-        ImGui::Text("GPU %-16s %8.3f ms", pass.c_str(), profiler_.latestMs(pass));
-    if (profiler_.method() == GpuProfiler::Method::FinishAndClock)
-        ImGui::TextDisabled("timed with glFinish: timer queries miss compute here");
-    ImGui::Separator();
-    if (params.drawUi()) refusal_.clear();
+    if (!frameMs_.empty()) {
+        const float most = *std::max_element(frameMs_.begin(), frameMs_.end());
+        ImGui::PlotLines(
+            "##frame times", frameMs_.data(), int(frameMs_.size()), 0,
+            ("frame times, up to " + std::to_string(int(std::ceil(most))) + " ms").c_str(), 0.0f,
+            most * 1.1f + 1e-3f, ImVec2(ImGui::GetContentRegionAvail().x, 36.0f * scale));
+    }
+    if (paused_)
+        ImGui::TextColored(ImVec4(1, 0.85f, 0.3f, 1),
+                           "PAUSED: Space resumes, N runs one frame of compute");
+    drawSlowNote();
+    // Sections the learner can fold away where the window is small.
+    const bool showParams = !params.names().empty() &&
+                            ImGui::CollapsingHeader("parameters", ImGuiTreeNodeFlags_DefaultOpen);
+    if (showParams && params.drawUi()) refusal_.clear();
+    for (const std::string& edit : params.takeFinishedEdits()) {
+        std::fprintf(stderr, "%s: --set %s\n", name_.c_str(), edit.c_str());
+        if (!paused_) busy_ = "applying " + edit;
+    }
     if (!refusal_.empty())
         ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "undone: %s", refusal_.c_str());
-    ui();
+    if (showParams) {
+        if (ImGui::Button("defaults (Ctrl+R)")) params.resetAll();
+        ImGui::SameLine();
+        if (ImGui::Button("copy as command line")) copyCommandLine();
+    }
+    if (ImGui::CollapsingHeader("this run", ImGuiTreeNodeFlags_DefaultOpen)) ui();
     if (!headless_) {
         ImGui::Separator();
-        ImGui::TextDisabled("R: reload shaders   Esc: quit");
+        ImGui::TextDisabled("F1: keys and mouse   R: reload shaders   Esc: quit");
         if (!reloadError_.empty())
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", reloadError_.c_str());
     }
+    if (ImGui::CollapsingHeader("GPU time per pass", ImGuiTreeNodeFlags_DefaultOpen)) {
+        // Only the passes of the last frame: one that stopped running leaves the list.
+        for (const std::string& pass : profiler_.lastFramePasses())
+            ImGui::Text("%-22s %8.3f ms", pass.c_str(), profiler_.latestMs(pass));
+        if (profiler_.method() == GpuProfiler::Method::FinishAndClock)
+            ImGui::TextDisabled("timed with glFinish: timer queries miss compute here");
+    }
+    ImGui::PopTextWrapPos();
     const bool collapsed = ImGui::IsWindowCollapsed();
     overlayRight_ = collapsed ? 0.0f
                               : (ImGui::GetWindowPos().x + ImGui::GetWindowSize().x) *
-                                    ImGui::GetIO().DisplayFramebufferScale.x;
+                                    io.DisplayFramebufferScale.x;
     ImGui::End();
-    overlay_->endFrame();
+}
+
+// A window whose frames take more than kSlowFrameMs says so, and offers the sample's
+// interactive settings with one click; they are named, so the learner knows what changed.
+void Sample::drawSlowNote() {
+    if (headless_ || frameMs_.size() < 8) return;
+    std::vector<float> recent(frameMs_.end() - 8, frameMs_.end());
+    std::nth_element(recent.begin(), recent.begin() + 4, recent.end());
+    const float median = recent[4];
+    if (median < kSlowFrameMs) return;
+    ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1),
+                       "Frames take %.0f ms: this renderer is slow for these settings.", median);
+    std::vector<std::string> settings = interactiveSettings();
+    std::string names;
+    for (const std::string& setting : settings) names += (names.empty() ? "" : ", ") + setting;
+    if (settings.empty() || params.commandLine().find(names) != std::string::npos) return;
+    if (ImGui::Button("make it interactive")) {
+        params.setAll(settings);
+        std::fprintf(stderr, "%s: made interactive:%s\n", name_.c_str(),
+                     params.commandLine().c_str());
+        busy_ = "applying " + names;
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", names.c_str());
+}
+
+void Sample::copyCommandLine() {
+    const std::string line = name_ + params.commandLine();
+    if (GLFWwindow* window = context_->window()) glfwSetClipboardString(window, line.c_str());
+    std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+// F1: every key and mouse control, drawn with the overlay hidden too.
+void Sample::drawHelp() {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f),
+                            ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowBgAlpha(0.9f);
+    ImGui::Begin("keys and mouse (F1 hides)", nullptr,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+    const auto row = [](const std::string& key, const std::string& effect) {
+        ImGui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "%s", key.c_str());
+        ImGui::SameLine(190.0f * ImGui::GetIO().FontGlobalScale);
+        ImGui::TextUnformatted(effect.c_str());
+    };
+    for (const KeyHelp& k : kKeys) row(k.key, k.effect);
+    if (cameraInUse_) {
+        ImGui::Separator();
+        for (const KeyHelp& k : kCameraControls) row(k.key, k.effect);
+    }
+    const auto own = mouseHelp();
+    if (!own.empty()) ImGui::Separator();
+    for (const auto& [what, effect] : own) row(what, effect);
+    ImGui::End();
+}
+
+// What the next update() will be busy with, over the middle of the picture.
+void Sample::drawBusy() {
+    if (busy_.empty()) return;
+    const ImGuiIO& io = ImGui::GetIO();
+    const std::string text = busy_ + " ...";
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const ImVec2 centre(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f);
+    const float pad = 10.0f * io.FontGlobalScale;
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    draw->AddRectFilled(ImVec2(centre.x - size.x * 0.5f - pad, centre.y - size.y * 0.5f - pad),
+                        ImVec2(centre.x + size.x * 0.5f + pad, centre.y + size.y * 0.5f + pad),
+                        IM_COL32(20, 20, 28, 230), 4.0f);
+    draw->AddText(ImVec2(centre.x - size.x * 0.5f, centre.y - size.y * 0.5f),
+                  IM_COL32(255, 220, 120, 255), text.c_str());
 }
 
 Rect Sample::freeArea() const {
@@ -294,31 +460,76 @@ Rect Sample::freeArea() const {
     return {left, 0.0f, float(width_) - left, float(height_)};
 }
 
-void Sample::handleKeys() {
-    GLFWwindow* window = context_->window();
-    if (!window) return;
-    // Read both keys every frame, even while typing into the overlay, so that a sticky
-    // press that went to ImGui (Esc cancelling an edit) is used up, not acted on later.
-    const bool escapeDown = glfwGetKey(window, GLFW_KEY_ESCAPE) == GLFW_PRESS;
-    const bool reloadDown = glfwGetKey(window, GLFW_KEY_R) == GLFW_PRESS;
-    const bool forUs = !overlay_->wantsKeyboard();
-    if (forUs && escapeDown) glfwSetWindowShouldClose(window, 1);
-    // Hot reload on the press, not while held. A failed reload keeps the last good program.
-    if (forUs && reloadDown && !reloadKeyDown_) {
-        // The overlay shows the whole log; stderr one line, and the log with CS_GL_DEBUG=1.
-        reloadError_ = Program::reloadAll();
-        std::fprintf(
-            stderr, "%s\n",
-            reloadError_.empty() ? "shaders reloaded" : firstShaderError(reloadError_).c_str());
-        if (!reloadError_.empty() && strictGlDebug())
-            std::fprintf(stderr, "%s\n", reloadError_.c_str());
-        shadersReloaded();
+// Keys and mouse, windowed only. Keys typed into an overlay text field are the field's; a
+// press on the overlay is the overlay's, one the sample wants (wantsDrag) the sample's, and
+// any other moves the camera of a sample that has one.
+void Sample::handleInput() {
+    if (!input_) return;
+    const bool typing = overlay_->wantsKeyboard();
+    const bool overOverlay = overlay_->wantsMouse();
+    for (const WindowInput::Event& e : input_->take()) {
+        using Type = WindowInput::Event::Type;
+        switch (e.type) {
+            case Type::Key:
+                if (!typing) onKey(e.key, e.mods);
+                break;
+            case Type::Press:
+                drag_ = overOverlay           ? Drag::Overlay
+                        : wantsDrag(e.x, e.y) ? Drag::Sample
+                        : cameraInUse_        ? Drag::Camera
+                                              : Drag::None;
+                cursorX_ = e.x, cursorY_ = e.y;
+                break;
+            case Type::Move:
+                if (drag_ == Drag::Camera)
+                    camera_.orbit(float(e.x - cursorX_), float(e.y - cursorY_));
+                cursorX_ = e.x, cursorY_ = e.y;
+                break;
+            case Type::Release:
+                drag_ = Drag::None;
+                break;
+            case Type::Wheel:
+                if (overOverlay || !cameraInUse_) break;
+                if (zoom_)
+                    params.scaleBy(zoom_, std::pow(1.1f, float(e.y)));
+                else
+                    camera_.zoom(float(e.y));
+                break;
+        }
     }
-    reloadKeyDown_ = reloadDown;
 }
 
-// The frame as it is now, for --screenshot; written only once the run has succeeded.
-void Sample::captureScreenshot() {
+void Sample::onKey(int key, int mods) {
+    const bool ctrl = (mods & GLFW_MOD_CONTROL) != 0;
+    const bool plain = (mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) == 0;
+    if (key == GLFW_KEY_ESCAPE) glfwSetWindowShouldClose(context_->window(), 1);
+    if (key == GLFW_KEY_R && ctrl) params.resetAll();
+    if (key == GLFW_KEY_R && plain) reloadShaders();
+    if (key == GLFW_KEY_SPACE && plain) paused_ = !paused_;
+    if (key == GLFW_KEY_N && plain && paused_) stepOnce_ = true;
+    if (key == GLFW_KEY_F1) showHelp_ = !showHelp_;
+    if (key == GLFW_KEY_F2) shotRequested_ = true;
+    if (key == GLFW_KEY_HOME && cameraInUse_) {
+        camera_.reset();
+        if (zoom_) params.reset(zoom_);
+    }
+}
+
+// R: a failed reload keeps the last good program. The overlay shows the whole log; stderr
+// one line, and the log with CS_GL_DEBUG=1.
+void Sample::reloadShaders() {
+    reloadError_ = Program::reloadAll();
+    std::fprintf(
+        stderr, "%s\n",
+        reloadError_.empty() ? "shaders reloaded" : firstShaderError(reloadError_).c_str());
+    if (!reloadError_.empty() && strictGlDebug())
+        std::fprintf(stderr, "%s\n", reloadError_.c_str());
+    shadersReloaded();
+}
+
+// The frame target as it is now, overlay included, top row first and opaque, as the window
+// shows it.
+Image Sample::readFrame() const {
     Image image;
     image.width = width_;
     image.height = height_;
@@ -327,9 +538,32 @@ void Sample::captureScreenshot() {
     glReadBuffer(offscreen_ ? GL_COLOR_ATTACHMENT0 : GL_BACK);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
-    // The screenshot shows what is on screen, so make it opaque like the window is.
     for (size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
-    screenshot_ = flipRows(image);  // GL rows run bottom-up
+    return flipRows(image);  // GL rows run bottom-up
+}
+
+// The frame for --screenshot; written only once the run has succeeded.
+void Sample::captureScreenshot() {
+    screenshot_ = readFrame();
+}
+
+// F2: the window as shown, to out/<sample>-<n>.png under the working directory, <n> the next
+// free number. A failure is one line on stderr; the window goes on.
+void Sample::writeWindowShot() {
+    shotRequested_ = false;
+    namespace fs = std::filesystem;
+    try {
+        std::error_code error;
+        fs::create_directories("out", error);
+        if (error) throw Error("out: cannot create the directory (" + error.message() + ")");
+        std::string path;
+        for (int n = 1; path.empty() || fs::exists(path); ++n)
+            path = "out/" + name_ + "-" + std::to_string(n) + ".png";
+        writeFileAtomic(path, encodePng(readFrame()));
+        std::fprintf(stderr, "%s: wrote %s\n", name_.c_str(), path.c_str());
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s: F2: %s\n", name_.c_str(), e.what());
+    }
 }
 
 double Sample::benchMedianMs(const std::string& pass) const {

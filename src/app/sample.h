@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/camera.h"
 #include "app/draw.h"
 #include "app/options.h"
 #include "app/params.h"
@@ -33,6 +34,7 @@ namespace cs {
 
 class Context;
 class Overlay;
+class WindowInput;
 
 class Sample {
 public:
@@ -75,6 +77,30 @@ protected:
     virtual void shadersReloaded() {}
     // The sample's figures for --bench, from the per-pass GPU times of the timed frames.
     virtual std::vector<BenchFigure> benchFigures(const Calibration&) { return {}; }
+
+    // ---- The window (every key and mouse control is listed by F1 and --help) ----
+    // Whether a left press at (x, y), in window pixels from the top left, starts a drag of the
+    // sample's own (cloth grabs its cloth there), so that the camera does not orbit with it.
+    virtual bool wantsDrag(double /*x*/, double /*y*/) { return false; }
+    // The sample's own mouse controls for the help window, e.g. {"left drag on the cloth",
+    // "pulls it"}.
+    virtual std::vector<std::pair<std::string, std::string>> mouseHelp() const { return {}; }
+    // Settings, as "name=value", that make a window interactive where this renderer is slow
+    // (a CPU renderer, say): a window whose frames take more than about 200 ms offers them
+    // with one click, and names them. Defaults and headless runs do not change.
+    virtual std::vector<std::string> interactiveSettings() const { return {}; }
+    // Says in the window what the next update() will spend long on (a calibration, a large
+    // rebuild): drawn over this frame, so that a learner never faces a frozen, silent window.
+    // The framework does the same by itself for every overlay edit.
+    void showBusy(std::string what) { busy_ = std::move(what); }
+
+    // The orbit camera of a 3D sample. useCamera() (in setup()) gives it the mouse: a left
+    // drag orbits, the wheel zooms, Home goes back to camera().setHome's pose. With `zoom`,
+    // the sample's own zoom parameter (larger is closer), the wheel drives that instead of
+    // the camera's distance, so the overlay's slider and the wheel agree.
+    OrbitCamera& camera() { return camera_; }
+    const OrbitCamera& camera() const { return camera_; }
+    void useCamera(const float* zoom = nullptr);
 
     // Queues `bytes` for the file `path` (--output or one of the sample's flags.output): written
     // once the run has succeeded, after its last GL error check, in one OutputBatch with the
@@ -122,8 +148,16 @@ private:
     void runFrames();
     void frame(double dt, bool last);
     void drawOverlay(double dt);
-    void handleKeys();
+    void drawSlowNote();
+    void copyCommandLine();
+    void drawHelp();
+    void drawBusy();
+    void handleInput();
+    void onKey(int key, int mods);
+    void reloadShaders();
+    Image readFrame() const;
     void captureScreenshot();
+    void writeWindowShot();
     void reportBench();
     void writeOutputs() const;
 
@@ -135,14 +169,24 @@ private:
     int width_ = 0, height_ = 0;
     // Declaration order matters: members below are destroyed before the context.
     std::unique_ptr<Context> context_;
+    std::unique_ptr<WindowInput> input_;  // before the overlay, whose backend chains to it
     std::unique_ptr<Overlay> overlay_;
     Framebuffer offscreen_;
     GpuProfiler profiler_;
     Calibration calibration_;
     std::string reloadError_;
-    std::string refusal_;  // why the overlay's last edit was undone
-    bool reloadKeyDown_ = false;
+    std::string refusal_;        // why the overlay's last edit was undone
     float overlayRight_ = 0.0f;  // the overlay window's right edge last frame, in pixels
+    // The window's state.
+    bool paused_ = false, stepOnce_ = false, showHelp_ = false, shotRequested_ = false;
+    std::string busy_;            // showBusy, until the next update()
+    std::vector<float> frameMs_;  // wall-clock frame times, the last kFrameGraphLength
+    double frameStart_ = 0.0;
+    OrbitCamera camera_;
+    bool cameraInUse_ = false;
+    const float* zoom_ = nullptr;
+    enum class Drag { None, Overlay, Sample, Camera } drag_ = Drag::None;
+    double cursorX_ = 0.0, cursorY_ = 0.0;
     // What the run writes once it has succeeded: the last frame for --screenshot, the queued
     // files, and the --bench report for stdout.
     Image screenshot_;

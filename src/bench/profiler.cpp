@@ -28,6 +28,9 @@ GpuProfiler::Scope::Scope(GpuProfiler& profiler, const char* name)
     profiler.active_ = true;
     if (std::find(profiler.order_.begin(), profiler.order_.end(), name_) == profiler.order_.end())
         profiler.order_.push_back(name_);
+    if (std::find(profiler.thisFrame_.begin(), profiler.thisFrame_.end(), name_) ==
+        profiler.thisFrame_.end())
+        profiler.thisFrame_.push_back(name_);
     if (method_ == Method::FinishAndClock) {
         glFinish();  // start the clock with the GPU idle
         startSeconds_ = nowSeconds();
@@ -92,6 +95,11 @@ double GpuProfiler::latestMs(const std::string& pass) const {
 
 std::vector<std::string> GpuProfiler::passNames() const {
     return order_;
+}
+
+void GpuProfiler::beginFrame() {
+    lastFrame_ = std::move(thisFrame_);
+    thisFrame_.clear();
 }
 
 void GpuProfiler::clearSamples() {
