@@ -95,8 +95,8 @@ private:
     bool sharedVote() const { return sharedMemory && hough.sharedFits(); }
 
     void update(double) override {
-        if (segments && isHough()) throw cs::Error("segments=true is the line space's alone");
-        if (cannyLow > cannyHigh) throw cs::Error("canny_low must not exceed canny_high");
+        // An overlay edit that contradicts another setting moves that one along (overlay.h).
+        line_space::keepWorking(params, isHough() && segments, cannyLow, cannyHigh);
         if (params.changed({&method, &thetaSteps})) prepareSpace();
         stale =
             params.changed({&edgesFrom, &cannyLow, &cannyHigh, &interpret, &lineCount, &threshold,

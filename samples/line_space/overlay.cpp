@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <string>
+
 namespace line_space {
 
 void drawOverlay(const Detected& d) {
@@ -14,6 +16,20 @@ void drawOverlay(const Detected& d) {
                     d.interpret == "threshold" ? "at or above the threshold" : "sorted");
     ImGui::Text("%zu lines found, best score %u", d.lines->size(),
                 d.lines->empty() ? 0u : d.lines->front().score);
+}
+
+void keepWorking(cs::Params& params, bool houghWithSegments, const int& cannyLow,
+                 const int& cannyHigh) {
+    // Through set(), as the overlay's own edit is: the sample sees a change, and a run that
+    // then fails undoes both (Params::undoEdits).
+    if (houghWithSegments) params.set("segments", "false");
+    if (cannyLow <= cannyHigh) return;
+    // Only one moved this frame. Asking whether canny_high did clears its change; the set()
+    // that follows marks a threshold changed again, so that the detection runs either way.
+    if (params.changed(&cannyHigh))
+        params.set("canny_low", std::to_string(cannyHigh));
+    else
+        params.set("canny_high", std::to_string(cannyLow));
 }
 
 }  // namespace line_space

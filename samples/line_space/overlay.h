@@ -1,10 +1,12 @@
 #pragma once
 // The line_space overlay's lines (ImGui calls only): the image and the space, the lines
-// scanned, the interpretation's candidates and the lines found.
+// scanned, the interpretation's candidates and the lines found. And the overlay's edits that
+// another setting contradicts, which bring that setting along.
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "app/params.h"
 #include "geometry.h"
 
 namespace line_space {
@@ -20,5 +22,13 @@ struct Detected {
 };
 
 void drawOverlay(const Detected& detected);
+
+// An overlay edit that another setting contradicts sets that one to a working value, where
+// the command line refuses the pair (Sample::run, checkOptions): choosing method=hough turns
+// segments off (Hough finds whole lines, and segments cannot be edited under hough), and a
+// Canny threshold moved past the other takes the other along. update() calls it first, every
+// frame; the thresholds are the parameters' own storage, which names them to params.changed.
+void keepWorking(cs::Params& params, bool houghWithSegments, const int& cannyLow,
+                 const int& cannyHigh);
 
 }  // namespace line_space
