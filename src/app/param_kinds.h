@@ -21,6 +21,7 @@ struct Params::Param {
     // effect ...".
     std::function<bool()> isActive;
     std::string inactiveWhy;
+    std::string interactiveText;  // Declared::interactiveAt; empty: none
 
     bool active() const { return !isActive || isActive(); }
 

@@ -216,6 +216,23 @@ void Params::setActiveWhen(const void* value, std::function<bool()> isActive, st
 
 // ---- Lookup and setting ---------------------------------------------------------------------
 
+// Checked like a --set, so that a sample's slip shows at its first run, not at the click.
+void Params::setInteractive(const void* value, std::string text) {
+    Param& p = at(value);
+    const std::string current = p.valueText();
+    p.assign(text, "interactive value of '" + p.name + "'", " = ");
+    p.assign(current, p.name, " = ");
+    p.interactiveText = std::move(text);
+}
+
+std::vector<std::string> Params::interactiveSettings() const {
+    std::vector<std::string> out;
+    for (const auto& p : params_)
+        if (!p->interactiveText.empty() && p->active())
+            out.push_back(p->name + "=" + p->interactiveText);
+    return out;
+}
+
 const Params::Param& Params::find(const std::string& name) const {
     for (const auto& p : params_)
         if (p->name == name) return *p;

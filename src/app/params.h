@@ -37,6 +37,7 @@
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -61,6 +62,10 @@ public:
     // from the file". The predicate is called after every --set is applied, and every frame
     // by the overlay, so it only reads other parameters and options.
     Declared& activeWhen(std::function<bool()> isActive, std::string why);
+    // The value that keeps a window interactive where the renderer is slow (a CPU renderer):
+    // a window whose frames take more than about 200 ms offers every such value with one
+    // click ("make it interactive"), and names them. Defaults and headless runs keep theirs.
+    Declared& interactiveAt(const T& value);
     operator T&() const { return value_; }
 
 private:
@@ -107,6 +112,9 @@ public:
     // Throws UsageError for the first parameter that was given (set()) but is inactive now:
     // the framework calls it once every --set and flag is applied.
     void refuseInactive() const;
+
+    // The interactiveAt values, as "name=value", of the parameters that act now.
+    std::vector<std::string> interactiveSettings() const;
 
     // One line per parameter: name, type, default, range or choices, help.
     std::string helpText() const;
@@ -160,6 +168,7 @@ private:
     template <typename T>
     friend class Declared;
     void setActiveWhen(const void* value, std::function<bool()> isActive, std::string why);
+    void setInteractive(const void* value, std::string text);
     template <typename Kind, typename... Args>
     Kind& declare(const std::string& name, const std::string& help, Args&&... args);
     Param& find(const std::string& name);
@@ -174,6 +183,17 @@ private:
     std::vector<std::pair<Param*, std::string>> edits_;  // parameter, value before the change
     std::vector<std::string> finished_;                  // takeFinishedEdits
 };
+
+template <typename T>
+Declared<T>& Declared<T>::interactiveAt(const T& value) {
+    if constexpr (std::is_same_v<T, std::string>)
+        params_.setInteractive(&value_, value);
+    else if constexpr (std::is_same_v<T, bool>)
+        params_.setInteractive(&value_, value ? "true" : "false");
+    else
+        params_.setInteractive(&value_, std::to_string(value));
+    return *this;
+}
 
 template <typename T>
 Declared<T>& Declared<T>::activeWhen(std::function<bool()> isActive, std::string why) {

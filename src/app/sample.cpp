@@ -394,10 +394,16 @@ void Sample::drawSlowNote() {
     if (median < kSlowFrameMs) return;
     ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1),
                        "Frames take %.0f ms: this renderer is slow for these settings.", median);
-    std::vector<std::string> settings = interactiveSettings();
+    // The settings not in effect yet; none left, the button goes.
+    std::vector<std::string> settings;
     std::string names;
-    for (const std::string& setting : settings) names += (names.empty() ? "" : ", ") + setting;
-    if (settings.empty() || params.commandLine().find(names) != std::string::npos) return;
+    for (const std::string& setting : params.interactiveSettings()) {
+        const std::size_t eq = setting.find('=');
+        if (params.valueText(setting.substr(0, eq)) == setting.substr(eq + 1)) continue;
+        settings.push_back(setting);
+        names += (names.empty() ? "" : ", ") + setting;
+    }
+    if (settings.empty()) return;
     if (ImGui::Button("make it interactive")) {
         params.setAll(settings);
         std::fprintf(stderr, "%s: made interactive:%s\n", name_.c_str(),

@@ -85,10 +85,6 @@ protected:
     // The sample's own mouse controls for the help window, e.g. {"left drag on the cloth",
     // "pulls it"}.
     virtual std::vector<std::pair<std::string, std::string>> mouseHelp() const { return {}; }
-    // Settings, as "name=value", that make a window interactive where this renderer is slow
-    // (a CPU renderer, say): a window whose frames take more than about 200 ms offers them
-    // with one click, and names them. Defaults and headless runs do not change.
-    virtual std::vector<std::string> interactiveSettings() const { return {}; }
     // Says in the window what the next update() will spend long on (a calibration, a large
     // rebuild): drawn over this frame, so that a learner never faces a frozen, silent window.
     // The framework does the same by itself for every overlay edit.

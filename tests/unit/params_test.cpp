@@ -458,5 +458,61 @@ TEST(Params, NamesAreLowercaseLettersDigitsAndUnderscores) {
     }
 }
 
+// Ctrl+R: every parameter back to its default, as changes the sample sees; text is kept.
+TEST_F(ParamsTest, ResetAllRestoresTheDefaultsAsChanges) {
+    std::string& file = params.text("file", "FILE.pfm", "an input");
+    params.setAll({"count=7", "dt=0.05", "wrap=false", "group=32", "mode=inclusive", "file=a.pfm"});
+    params.clearChanged();
+    params.keepEdits();  // as the framework does after each frame's update()
+    params.resetAll();
+    EXPECT_EQ(count, 1024);
+    EXPECT_EQ(dt, 0.01f);
+    EXPECT_TRUE(wrap);
+    EXPECT_EQ(group, 16);
+    EXPECT_EQ(mode, "exclusive");
+    EXPECT_EQ(file, "a.pfm");
+    EXPECT_TRUE(params.changed({&count, &dt, &wrap, &group, &mode}));
+    EXPECT_FALSE(params.changed(&file));
+    // As edits: a sample that cannot run them gets the values before the reset back.
+    EXPECT_TRUE(params.undoEdits());
+    EXPECT_EQ(count, 7);
+    EXPECT_EQ(mode, "inclusive");
+}
+
+// "copy as command line": only what differs from the defaults, as --set that reads back.
+TEST_F(ParamsTest, CommandLineNamesWhatDiffersFromTheDefaults) {
+    EXPECT_EQ(params.commandLine(), "");
+    params.setAll({"count=7", "mode=inclusive", "group=16"});
+    EXPECT_EQ(params.commandLine(), " --set count=7 --set mode=inclusive");
+}
+
+// The wheel scales a zoom parameter within its range, as an edit.
+TEST_F(ParamsTest, ScaleByStaysInRange) {
+    params.scaleBy(&dt, 2.0f);
+    EXPECT_FLOAT_EQ(dt, 0.02f);
+    EXPECT_TRUE(params.changed(&dt));
+    params.scaleBy(&dt, 100.0f);
+    EXPECT_EQ(dt, 0.1f);
+    params.scaleBy(&dt, 1e-6f);
+    EXPECT_EQ(dt, 0.001f);
+}
+
+// "make it interactive": the declared values of the parameters that act now, checked at the
+// declaration like a --set.
+TEST(Params, InteractiveValuesAreCheckedAndListedWhileActive) {
+    Params params;
+    bool& grid = params.add("grid", false, "");
+    int& count = params.add("count", 16384, {1, 1 << 20}, "").interactiveAt(2048);
+    params.add("radius", 0.0f, {0.0f, 10.0f}, "")
+        .activeWhen([&] { return grid; }, "unless grid=true")
+        .interactiveAt(2.0f);
+    EXPECT_EQ(count, 16384);  // the default stays
+    EXPECT_EQ(params.interactiveSettings(), std::vector<std::string>{"count=2048"});
+    grid = true;
+    EXPECT_EQ(params.interactiveSettings(),
+              (std::vector<std::string>{"count=2048", "radius=2.000000"}));
+    EXPECT_THROW(params.add("size", 8, {1, 16}, "").interactiveAt(32), UsageError);
+}
+
 }  // namespace
 }  // namespace cs
