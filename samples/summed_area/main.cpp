@@ -13,8 +13,6 @@
 //                     SHADER_IMAGE_ACCESS | TEXTURE_FETCH | TEXTURE_UPDATE
 //   error_map.comp    `blurred` against the CPU's blur, into the heat map; TEXTURE_FETCH
 //   and only after a change, `blurred` read back for the overlay's error figures
-#include <imgui.h>
-
 #include <algorithm>
 #include <glm/glm.hpp>
 
@@ -23,7 +21,7 @@
 #include "app/sample.h"
 #include "compute/scan.h"
 #include "gl/info.h"
-#include "reference.h"
+#include "overlay.h"
 #include "util/error.h"
 #include "util/image.h"
 
@@ -53,6 +51,7 @@ private:
     cs::GpuScan rowScan{cs::ElementType::Vec4};
     cs::Program normalise, tileSat, tileOffsets, blur, heat;
     cs::TextureDrawer drawer;
+    summed_area::Panels panels;       // where render() put them, for the overlay's labels
     std::vector<glm::dvec4> cpuBlur;  // double precision: the answer the GPU should give
     summed_area::BlurError error;
     bool errorStale = true;  // the GPU result changed since `error` was measured
@@ -238,19 +237,15 @@ private:
         // Three panels side by side along the bottom edge, leaving the top for the overlay.
         const float third = width() / 3.0f;
         const float panelHeight = std::min(float(height()), third * image.height / image.width);
-        const cs::Texture2D* panels[] = {&original, &blurred, &errorMap};
-        for (int i = 0; i < 3; ++i)
-            drawer.draw(*panels[i],
-                        cs::fitRect({i * third, 0, third, panelHeight}, image.width, image.height),
-                        width(), height());
+        cs::Rect* rects[] = {&panels.original, &panels.blurred, &panels.errorMap};
+        const cs::Texture2D* textures[] = {&original, &blurred, &errorMap};
+        for (int i = 0; i < 3; ++i) {
+            *rects[i] = cs::fitRect({i * third, 0, third, panelHeight}, image.width, image.height);
+            drawer.draw(*textures[i], *rects[i], width(), height());
+        }
     }
 
-    void ui() override {
-        ImGui::Separator();
-        ImGui::Text("blur error vs double CPU: max %.4f  mean %.5f (1/255)", error.max, error.mean);
-        ImGui::TextDisabled("original | blurred (radius 0 -> max_radius) | error");
-        ImGui::TextDisabled("error map: black <= 0.001, red ~0.02, yellow ~0.5, white >= 10");
-    }
+    void ui() override { summed_area::drawOverlay(panels, height(), maxRadius, error); }
 
     void finish() override {
         using summed_area::rgbPfm, summed_area::Rows;
