@@ -35,6 +35,21 @@ enum Status : std::uint8_t {
     kWrong = 1,
     kNoData = 2,  // a publish consumer that gave up polling: not wrong, but nothing to check
 };
+// Each status's colour in the error map (errorMap) and in its legend (mapLegend), RGB,
+// indexed by Status; halved where a run or a work group starts.
+constexpr std::uint8_t kStatusColours[3][3] = {{40, 110, 60}, {235, 60, 50}, {95, 95, 100}};
+
+// The racy variants, and what a driver on which one stays right in every run did: it is still
+// a race (README.md, 2.), which another driver may show.
+struct Racy {
+    const char* name;
+    const char* luck;
+};
+constexpr Racy kRacy[] = {
+    {"shift_without_barrier", "happened to run every read after its neighbour's write"},
+    {"counter_plain", "happened never to interleave two increments"},
+    {"handoff_without_glMemoryBarrier", "happened to be coherent"},
+    {"publish_incoherent", "happened to be coherent"}};
 
 // value.glsl's formula: element `index`'s value in the run with `token`.
 std::uint32_t valueOf(std::uint32_t token, std::uint32_t index);
@@ -134,5 +149,8 @@ std::vector<std::uint8_t> errorMap(const std::vector<Named>& experiments, int wi
 void resultsTable(const std::vector<Named>& experiments);
 // Each experiment's name above its band of the map drawn at `rect` (frame pixels, bottom up).
 void bandTitles(const std::vector<Named>& experiments, const cs::Rect& rect, int frameHeight);
+// What a cell of the map means (a swatch per status, and the darker lines), and, for every
+// racy variant that was right in every run, that this driver hid the race.
+void mapLegend(const std::vector<Named>& experiments);
 
 }  // namespace barriers

@@ -269,6 +269,7 @@ private:
         ImGui::SameLine();
         ImGui::Text("%d runs each, %u invocations per dispatch", runs, count());
         barriers::resultsTable(outcomes);
+        barriers::mapLegend(outcomes);
         barriers::bandTitles(outcomes, mapRect, height());
     }
 

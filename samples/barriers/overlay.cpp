@@ -1,4 +1,5 @@
-// The barriers overlay: the results table with a plot per experiment, and the map's titles.
+// The barriers overlay: the results table with a plot per experiment, the map's titles and
+// legend, and where this driver hid a race.
 #include <imgui.h>
 
 #include <algorithm>
@@ -10,6 +11,26 @@ namespace barriers {
 namespace {
 
 const ImVec4 kWrongText(1.0f, 0.45f, 0.4f, 1.0f), kRightText(0.5f, 0.85f, 0.55f, 1.0f);
+const ImVec4 kHiddenText(1.0f, 0.8f, 0.35f, 1.0f);  // a race this driver did not show
+
+// A racy variant that was right in every run: this driver hid the race. Its `luck`, or null.
+const char* hiddenRace(const Named& e) {
+    for (const Racy& racy : kRacy)
+        if (e.name == racy.name && e.tally.runs > 0 && e.tally.wrongRuns == 0) return racy.luck;
+    return nullptr;
+}
+
+// A small square of the map's colour for `status`, then what it means.
+void swatch(Status status, const char* meaning) {
+    const std::uint8_t* c = kStatusColours[status];
+    const float side = ImGui::GetTextLineHeight();
+    ImGui::ColorButton(meaning, ImVec4(c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, 1.0f),
+                       ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoPicker |
+                           ImGuiColorEditFlags_NoDragDrop,
+                       ImVec2(side, side));
+    ImGui::SameLine(0.0f, 4.0f);
+    ImGui::TextUnformatted(meaning);
+}
 
 void row(const std::string& name, const Tally& t) {
     ImGui::TableNextRow();
@@ -72,8 +93,30 @@ void bandTitles(const std::vector<Named>& experiments, const cs::Rect& rect, int
             t.map.empty() ? 0 : mapElements(t.map.front().size(), int(rect.width));
         std::snprintf(text, sizeof text, "%s: %d/%d runs wrong; elements 0-%zu of %zu",
                       experiments[e].name.c_str(), t.wrongRuns, t.runs, shown - 1, t.elements);
+        // A race this driver hid is titled in the overlay's warning colour.
         draw->AddText(ImVec2(rect.x / scale, (top + b.top - 16) / scale),
-                      IM_COL32(220, 220, 220, 255), text);
+                      hiddenRace(experiments[e]) ? ImGui::GetColorU32(kHiddenText)
+                                                 : IM_COL32(220, 220, 220, 255),
+                      text);
+    }
+}
+
+void mapLegend(const std::vector<Named>& experiments) {
+    if (experiments.empty()) return;
+    swatch(kRight, "right");
+    ImGui::SameLine();
+    swatch(kWrong, "wrong");
+    ImGui::SameLine();
+    swatch(kNoData, "gave up polling: no data");
+    ImGui::TextDisabled("row = run, column = element; darker: a run or group starts");
+    // A racy variant right in every run teaches the wrong lesson unless the overlay says why.
+    for (const Named& e : experiments) {
+        const char* luck = hiddenRace(e);
+        if (!luck) continue;
+        ImGui::PushStyleColor(ImGuiCol_Text, kHiddenText);
+        ImGui::TextWrapped("%s: this driver %s in %d of %d runs: try a GPU.", e.name.c_str(), luck,
+                           e.tally.runs, e.tally.runs);
+        ImGui::PopStyleColor();
     }
 }
 

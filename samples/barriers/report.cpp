@@ -72,7 +72,6 @@ std::size_t mapElements(std::size_t stored, int width) {
 }
 
 std::vector<std::uint8_t> errorMap(const std::vector<Named>& experiments, int width, int height) {
-    const std::uint8_t colours[3][3] = {{40, 110, 60}, {235, 60, 50}, {95, 95, 100}};
     std::vector<std::uint8_t> rgba(std::size_t(width) * height * 4);
     for (std::size_t i = 0; i < rgba.size(); i += 4)  // the frame's clear colour
         rgba[i] = 20, rgba[i + 1] = 20, rgba[i + 2] = 26, rgba[i + 3] = 255;
@@ -95,7 +94,7 @@ std::vector<std::uint8_t> errorMap(const std::vector<Named>& experiments, int wi
                 const bool groupEdge = experiment.groupSize > 0 && x > 0 &&
                                        element % experiment.groupSize == 0 &&
                                        std::size_t(x - 1) * shown / width != element;
-                const std::uint8_t* c = colours[row[element]];
+                const std::uint8_t* c = kStatusColours[row[element]];
                 const int yUp = height - 1 - (b.top + y);  // rows are kept bottom up
                 std::uint8_t* pixel = &rgba[(std::size_t(yUp) * width + x) * 4];
                 for (int k = 0; k < 3; ++k) pixel[k] = runEdge || groupEdge ? c[k] / 2 : c[k];
