@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <numeric>
 #include <random>
 
 #include "support/process.h"
@@ -115,12 +116,15 @@ TEST_F(CompactionTest, EveryMethodOnAllNoneAndTheLastVoxel) {
     Volume volume = randomVolume(19, 11, 6, 3);
     Volume last{19, 11, 6, std::vector<float>(19 * 11 * 6, 0.0f)};
     last.values.back() = 1.0f;
+    // Every value of `raised` is at least 1, above the threshold 0.5.
+    Volume raised = volume;
+    for (float& value : raised.values) value += 1.0f;
+    std::vector<std::uint32_t> every(raised.values.size());
+    std::iota(every.begin(), every.end(), 0u);
     for (const char* method : kMethods) {
-        EXPECT_EQ(compactWithSample(volume, method, -1.0f, "above"),
-                  activeOnCpu(volume, -1.0f, false))
-            << method << ": all";
+        EXPECT_EQ(compactWithSample(raised, method, 0.5f, "above"), every) << method << ": all";
         EXPECT_TRUE(compactWithSample(volume, method, 2.0f, "above").empty()) << method;
-        EXPECT_TRUE(compactWithSample(volume, method, -1.0f, "surface").empty())
+        EXPECT_TRUE(compactWithSample(raised, method, 0.5f, "surface").empty())
             << method << ": an all-active volume has no surface";
         EXPECT_EQ(compactWithSample(last, method, 0.5f, "above"),
                   std::vector<std::uint32_t>{19 * 11 * 6 - 1})
@@ -184,6 +188,34 @@ TEST_F(CompactionTest, ZeroDimensionAndNonFiniteThreshold) {
     expectFailure(compaction({"--set", "ny=0"}), 2, "parameter 'ny' = 0 is out of range [1, 4096]");
     expectFailure(compaction({"--set", "threshold=nan"}), 2, "expects a finite number");
     expectFailure(compaction({"--set", "threshold=inf"}), 2, "expects a finite number");
+}
+
+// The threshold's slider spans its declared range: from either end of it the metaballs keep
+// some voxels and drop others, so no end of the slider leaves an empty picture (issue 21).
+// The range is read from --help, as the overlay reads it from the declaration.
+TEST_F(CompactionTest, EitherEndOfTheThresholdRangeShowsTheMetaballs) {
+    const cs::ProcessResult help = cs::runProcess({kCompaction, "--help"});
+    ASSERT_EQ(help.exitCode, 0) << help.err;
+    const size_t at = help.out.find("threshold=");
+    ASSERT_NE(at, std::string::npos) << help.out;
+    const size_t open = help.out.find('[', at), comma = help.out.find(',', open);
+    ASSERT_NE(comma, std::string::npos) << help.out;
+    const std::string ends[] = {help.out.substr(open + 1, comma - open - 1),
+                                help.out.substr(comma + 2, help.out.find(']', comma) - comma - 2)};
+    const std::uint32_t voxels = 64 * 64 * 64;
+    for (const std::string& end : ends) {
+        const std::string output = (dir / "kept.u32").string();
+        std::vector<std::string> args = sizeSets(64, 64, 64);
+        args.insert(args.end(), {"--set", "threshold=" + end, "--output", output});
+        const cs::ProcessResult run = compaction(args);
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+        const std::size_t kept = readIndices(output).size();
+        EXPECT_GT(kept, 0u) << "threshold=" << end << " keeps no voxel";
+        EXPECT_LT(kept, voxels) << "threshold=" << end << " keeps every voxel";
+    }
+    // Below the metaballs' field, where a threshold would keep every voxel, is refused.
+    expectFailure(compaction({"--set", "threshold=0"}), 2,
+                  "parameter 'threshold' = 0 is out of range");
 }
 
 // Past 2^31 voxels on any device; past the device's storage block below that, where it has
