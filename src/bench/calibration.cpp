@@ -98,47 +98,83 @@ void measureCopy(GpuProfiler::Method method, Calibration& calibration) {
     calibration.copySpread = spread(shaderFaster ? shader : api);
 }
 
+// The FMA kernel bound to a sink, one dispatch of `groups` groups per call: 4 x 32 FMAs per
+// invocation per iteration (calibrate_fma.comp).
+struct FmaKernel {
+    Program program;
+    GLuint groups = 0;
+    double invocations = 0;
+    Buffer sink;
+
+    explicit FmaKernel(GLuint groupCount)
+        : program(Program::compute("framework/calibrate_fma.comp")),
+          groups(groupCount),
+          invocations(double(groupCount) * localSizeX(program)),
+          sink("calibration fma sink", GLsizeiptr(invocations * sizeof(float)),
+               BufferUse::Computed) {}
+    // The loop count is a uniform so the compiler cannot fold it.
+    void setIterations(int iterations) const {
+        program.use();
+        glUniform1i(program.uniform("iterations"), iterations);
+    }
+    void dispatch() const {
+        program.use();
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sink.id());
+        glDispatchCompute(groups, 1, 1);
+    }
+    static GLint localSizeX(const Program& program) {
+        GLint local[3];
+        program.workGroupSize(local);
+        return local[0];
+    }
+};
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 void measureFma(GpuProfiler::Method method, Calibration& calibration) {
-    Program fma = Program::compute("framework/calibrate_fma.comp");
-    GLint local[3];
-    fma.workGroupSize(local);
     // Four times as many invocations as the largest GPUs keep resident, so that the last
     // wave's idle units hardly count.
-    const GLuint groups = 4096;
-    const double invocations = double(groups) * local[0];
-    Buffer sink("calibration fma sink", GLsizeiptr(invocations * sizeof(float)),
-                BufferUse::Computed);
-    fma.use();
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sink.id());
-    // The loop count is a uniform so the compiler cannot fold it; grow it until one
-    // dispatch is long enough (20 ms) to time well.
+    const FmaKernel fma(4096);
+    // Grow the loop count until one dispatch is long enough (20 ms) to time well. The clock
+    // decides too: a timer that reads short (one that misses compute work) would otherwise
+    // double the count up to its cap, and one dispatch there runs for minutes on a CPU.
+    constexpr int kRepeats = 5;
     int iterations = 1;
     PassStats stats;
     for (;;) {
-        glUniform1i(fma.uniform("iterations"), iterations);
+        fma.setIterations(iterations);
+        const auto start = std::chrono::steady_clock::now();
         stats = gpuTimes(
             [&] {
                 DebugGroup group("calibrate fma");
-                glDispatchCompute(groups, 1, 1);
+                fma.dispatch();
             },
-            method, 5);
-        if (stats.medianMs >= 20.0 || iterations >= (1 << 16)) break;
+            method, kRepeats);
+        const double wallMsPerRun = secondsSince(start) * 1e3 / (kRepeats + 1);
+        if (stats.medianMs >= 20.0 || wallMsPerRun >= 20.0 || iterations >= (1 << 16)) break;
         iterations *= 2;
     }
     const double fmasPerIteration = 4 * 8 * 4;  // see calibrate_fma.comp
     calibration.fmaGflops =
-        invocations * iterations * fmasPerIteration * 2.0 / (stats.medianMs * 1e6);
+        fma.invocations * iterations * fmasPerIteration * 2.0 / (stats.medianMs * 1e6);
     calibration.fmaSpread = spread(stats);
 }
 
 }  // namespace
 
 PassStats gpuTimes(const std::function<void()>& dispatch, GpuProfiler::Method method, int repeats) {
+    // The repeats stop early, after at least one, once they have taken kRepeatBudgetSeconds:
+    // a dispatch that takes seconds is timed well enough by a few runs.
+    constexpr double kRepeatBudgetSeconds = 2.0;
     std::vector<double> times;
+    const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i <= repeats; ++i) {
         const double ms =
             method == GpuProfiler::Method::TimerQueries ? queryMs(dispatch) : wallMs(dispatch);
         if (i > 0) times.push_back(ms);
+        if (i > 0 && secondsSince(start) > kRepeatBudgetSeconds) break;
     }
     return summarize(times);
 }
@@ -161,22 +197,39 @@ double medianCpuMs(const std::function<void()>& work, int repeats) {
 }
 
 GpuProfiler::Method detectTimingMethod() {
-    // Grow a run of small copies until it takes 5 ms of wall time, so launch overhead is
-    // negligible, then see whether a timer query around the same run agrees.
-    CopyKernel copy(GLsizeiptr(4) << 20);  // a multiple of kCopyGranule
-    int repeat = 1;
-    auto run = [&] {
-        for (int i = 0; i < repeat; ++i) copy.dispatch();
-    };
-    run();  // warm-up: first use compiles and allocates
-    double wall = wallMs(run);
-    while (wall < 5.0 && repeat < 4096) {
-        repeat *= 2;
-        wall = wallMs(run);
+    // Time what a pass is at its simplest: ONE dispatch, grown (by its loop count) until it
+    // takes 5 ms of wall time so that launch overhead is negligible, then see whether a timer
+    // query around that same dispatch agrees with the clock.
+    //
+    // One dispatch, not a run of many (the probe timed a run of copies until issue 21):
+    // llvmpipe runs a dispatch on the CPU inside glDispatchCompute, while its query takes its
+    // times when the rasterizer replays the query's begin and end in the framebuffer's tiles,
+    // at the next flush. With no draw surface (headless EGL) there are no tiles and its
+    // queries read 0. With one (a window, or any framebuffer bound) they read the time from
+    // one flush to another, and every glMemoryBarrier is a glFinish there: a run of N
+    // dispatches with a barrier after each read as its last N - 1, near enough the clock to
+    // pass, while a pass of one dispatch reads about 0. Timing one dispatch shows it in both
+    // cases. A driver whose queries time compute work (NVIDIA's, or zink's over lavapipe)
+    // agrees with the clock for one dispatch as for many, and keeps its queries.
+    const FmaKernel fma(1024);
+    int iterations = 1;
+    fma.setIterations(iterations);
+    auto dispatch = [&] { fma.dispatch(); };
+    // Medians of three runs after a warm-up (the first use compiles and allocates): a run
+    // slowed by another process must not end the growth early, nor decide alone.
+    auto clockMs = [&] { return medianGpuMs(dispatch, GpuProfiler::Method::FinishAndClock, 3); };
+    // Bounded by the clock (each step doubles the time, so it ends one step past 5 ms) and by
+    // the count, for a device too fast to reach 5 ms in 2^16 iterations.
+    double wall = clockMs();
+    while (wall < 5.0 && iterations < (1 << 16)) {
+        iterations *= 2;
+        fma.setIterations(iterations);
+        wall = clockMs();
     }
-    const double query = queryMs(run);
-    return query >= 0.25 * wall ? GpuProfiler::Method::TimerQueries
-                                : GpuProfiler::Method::FinishAndClock;
+    const double query = medianGpuMs(dispatch, GpuProfiler::Method::TimerQueries, 3);
+    // Half, not all: the clock also counts the submission and glFinish's round trip.
+    return query >= 0.5 * wall ? GpuProfiler::Method::TimerQueries
+                               : GpuProfiler::Method::FinishAndClock;
 }
 
 Calibration calibrateDevice(GpuProfiler::Method method) {

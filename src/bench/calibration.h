@@ -20,7 +20,8 @@ namespace cs {
 Calibration calibrateDevice(GpuProfiler::Method method);
 
 // Milliseconds of `dispatch` over `repeats` runs after one warm-up, timed the way `method`
-// says (waits for the GPU: for benchmarks that sweep sizes, not for frames).
+// says (waits for the GPU: for benchmarks that sweep sizes, not for frames). The repeats stop
+// early, after at least one, once they have taken 2 s.
 PassStats gpuTimes(const std::function<void()>& dispatch, GpuProfiler::Method method,
                    int repeats = 5);
 // Their median.
@@ -31,7 +32,8 @@ double medianGpuMs(const std::function<void()>& dispatch, GpuProfiler::Method me
 // median milliseconds of `repeats` runs after one warm-up.
 double medianCpuMs(const std::function<void()>& work, int repeats = 5);
 
-// Whether this driver's GL_TIME_ELAPSED queries time compute dispatches (a few ms to find out).
+// Whether this driver's GL_TIME_ELAPSED queries time a compute dispatch (a few ms to find
+// out). Asked once per context: a driver may time differently with a window than without.
 GpuProfiler::Method detectTimingMethod();
 
 }  // namespace cs
