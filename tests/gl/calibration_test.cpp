@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "gl/objects.h"
@@ -67,6 +68,43 @@ TEST_F(Calibration, TheCopyRooflineIsTheFasterCopy) {
     EXPECT_GT(c.fmaGflops, 0.0);
     EXPECT_GE(c.copySpread, 0.0);
     EXPECT_GE(c.fmaSpread, 0.0);
+}
+
+// Grows the loop count of calibrate_fma.comp until `dispatch` takes 10 ms on the clock (the
+// median of three, so that one run slowed by another process does not stop it early).
+// Returns those milliseconds.
+double growOneDispatch(const cs::Program& fma, const std::function<void()>& dispatch) {
+    for (int iterations = 1;; iterations *= 2) {
+        glUniform1i(fma.uniform("iterations"), iterations);
+        const double ms = cs::medianGpuMs(dispatch, cs::GpuProfiler::Method::FinishAndClock, 3);
+        if (ms >= 10.0 || iterations >= (1 << 16)) return ms;
+    }
+}
+
+// Whichever method detectTimingMethod() picks must time a pass of ONE dispatch, with a
+// framebuffer bound as a window's is. llvmpipe's queries read 0 without a framebuffer, but
+// with one they time from flush to flush: a run of dispatches with barriers between them
+// looked timed (the old probe trusted them, in a window only), while one dispatch reads ~0.
+TEST_F(Calibration, TheDetectedMethodTimesOneDispatchWithAFramebufferBound) {
+    const cs::Framebuffer target("timing test target", 320, 180, GL_RGBA8, /*withDepth=*/true);
+    glBindFramebuffer(GL_FRAMEBUFFER, target.id());
+    const cs::GpuProfiler::Method method = cs::detectTimingMethod();
+
+    const cs::Program fma = cs::Program::compute("framework/calibrate_fma.comp");
+    const GLuint groups = 256;
+    cs::Buffer sink("timing test sink", groups * 256 * 4,  // 256 invocations a group
+                    cs::BufferUse::Computed);
+    fma.use();
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sink.id());
+    const auto dispatch = [&] { glDispatchCompute(groups, 1, 1); };
+    const double clockMs = growOneDispatch(fma, dispatch);
+    const double timedMs = cs::medianGpuMs(dispatch, method, 5);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    // Queries that miss the dispatch read about 0. The clock also counts the submission and
+    // glFinish's round trip, and a busy CPU renderer is noisy: a quarter leaves room for both.
+    EXPECT_GE(timedMs, 0.25 * clockMs)
+        << (method == cs::GpuProfiler::Method::TimerQueries ? "timer queries" : "the clock")
+        << " timed " << timedMs << " ms of a dispatch that takes " << clockMs << " ms";
 }
 
 }  // namespace
