@@ -20,6 +20,7 @@
 #include "gl/info.h"
 #include "gl/program.h"
 #include "mesh.h"
+#include "overlay.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -261,6 +262,7 @@ private:
     void ui() override {
         if (ImGui::Button("reset emitter")) resetPressed = true;
         ImGui::Text("simulated %.2f s in %u steps", double(stepCount) * dt, stepCount);
+        particles::legend();  // what the colours mean (overlay.cpp)
     }
 
     // --output: the state after the last frame, in the --input format.

@@ -20,7 +20,8 @@ void main() {
     vec4 viewPosition = view * vec4(position.xyz, 1.0);
     gl_Position = projection * viewPosition;
     gl_PointSize = clamp(pointScale / -viewPosition.z, 1.0, 32.0);
-    // Slow particles are deep blue, fast ones orange.
+    // Slow particles are deep blue, fast ones orange (from 4 units/s). The overlay's legend
+    // repeats these numbers (samples/particles/overlay.cpp): change both together.
     float speed = clamp(length(velocity.xyz) / 4.0, 0.0, 1.0);
     color = mix(vec3(0.15, 0.35, 1.0), vec3(1.0, 0.55, 0.1), speed);
 }
