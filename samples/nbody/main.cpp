@@ -246,7 +246,7 @@ private:
 
     void ui() override {
         const nbody::Pressed pressed = nbody::drawOverlay(
-            {count, source, stepsDone, simulatedTime},
+            {count, source, stepsDone, simulatedTime, view.speedScale},
             {stepPass, latestPassMs(stepPass), kFlopsPerInteraction, fmaCalibration.fmaGflops},
             baseline, totalsNow);
         restartPressed = restartPressed || pressed.restart;  // update() does what they ask

@@ -4,14 +4,50 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace nbody {
+namespace {
+
+// bodies.vert colours a body by its speed: mix(kSlow, kFast, smoothstep(0, 1, t)), t being
+// min(|v| / speedScale, 1). The shader spells the two colours; they are repeated here for the
+// legend alone.
+const ImVec4 kSlow(0.3f, 0.5f, 1.0f, 1.0f), kFast(1.0f, 0.6f, 0.25f, 1.0f);
+
+ImVec4 colourAt(float t) {
+    const float s = t * t * (3.0f - 2.0f * t);  // GLSL's smoothstep(0, 1, t)
+    return ImVec4(kSlow.x + (kFast.x - kSlow.x) * s, kSlow.y + (kFast.y - kSlow.y) * s,
+                  kSlow.z + (kFast.z - kSlow.z) * s, 1.0f);
+}
+
+// A swatch at each quarter of the colour scale, labelled with its speed.
+void legend(float speedScale) {
+    // bodies.frag with additive blending: where bodies overlap, their light adds up.
+    ImGui::TextDisabled("colour: speed; overlaps add their light");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("orange from twice the starting RMS speed; white where light adds up");
+    const float side = ImGui::GetTextLineHeight();
+    for (int q = 0; q <= 4; ++q) {
+        char label[32];
+        std::snprintf(label, sizeof label, q == 4 ? ">=%.2g" : "%.2g", q * speedScale / 4.0f);
+        if (q > 0) ImGui::SameLine();
+        ImGui::ColorButton(label, colourAt(q / 4.0f),
+                           ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoPicker |
+                               ImGuiColorEditFlags_NoDragDrop,
+                           ImVec2(side, side));
+        ImGui::SameLine(0.0f, 3.0f);
+        ImGui::TextUnformatted(label);
+    }
+}
+
+}  // namespace
 
 Pressed drawOverlay(const Bodies& bodies, const StepRate& rate, const cs::FencedRead& baseline,
                     const cs::FencedRead& now) {
     ImGui::Separator();
     ImGui::Text("%u bodies (%s)  step %lld  t = %.3f", bodies.count, bodies.source.c_str(),
                 bodies.steps, bodies.seconds);
+    legend(bodies.speedScale);
     if (rate.ms > 0) {
         const double gflops =
             rate.flopsPerInteraction * bodies.count * bodies.count / (rate.ms * 1e6);

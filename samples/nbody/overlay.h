@@ -1,6 +1,6 @@
 #pragma once
-// The nbody overlay's lines (ImGui calls only): the bodies and the step, the step's rate, the
-// drift of the energy and the momentum, and the buttons.
+// The nbody overlay's lines (ImGui calls only): the bodies and what their colours mean, the
+// step's rate, the drift of the energy and the momentum, and the buttons.
 #include <glm/glm.hpp>
 #include <string>
 
@@ -21,6 +21,7 @@ struct Bodies {
     std::string source;  // where they came from
     long long steps = 0;
     double seconds = 0.0;
+    float speedScale = 1.0f;  // the speed drawn in the fast colour (View::speedScale)
 };
 // The step pass's latest time, `ms` (0: none yet), and what it counts.
 struct StepRate {
@@ -34,10 +35,10 @@ struct Pressed {
     bool restart = false, fmaRate = false;
 };
 
-// The bodies; the step's interactions and GFLOP per second and, with the FMA rate measured,
-// the fraction of it; once both sums are known (Totals, read a frame or more late), the drift
-// since the baseline, each relative: of the energy (kinetic + potential), and of the momentum
-// against the sum of |m v|; the buttons.
+// The bodies and the legend of their colours; the step's interactions and GFLOP per second and,
+// with the FMA rate measured, the fraction of it; once both sums are known (Totals, read a frame or
+// more late), the drift since the baseline, each relative: of the energy (kinetic + potential), and
+// of the momentum against the sum of |m v|; the buttons.
 Pressed drawOverlay(const Bodies& bodies, const StepRate& rate, const cs::FencedRead& baseline,
                     const cs::FencedRead& now);
 

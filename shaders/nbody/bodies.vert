@@ -17,6 +17,7 @@ void main() {
     // Nearer bodies look bigger, within limits.
     gl_PointSize = clamp(pointSize * referenceDepth / gl_Position.w, 1.0, 4.0 * pointSize);
     float t = clamp(length(velocity.xyz) / speedScale, 0.0, 1.0);
-    // Slow bodies blue, fast ones orange: the hot cores of clusters and galaxies glow.
+    // Slow bodies blue, fast ones orange: the hot cores of clusters and galaxies glow. The
+    // overlay's legend repeats the two colours (samples/nbody/overlay.cpp): change both together.
     color = mix(vec3(0.3, 0.5, 1.0), vec3(1.0, 0.6, 0.25), smoothstep(0.0, 1.0, t));
 }
