@@ -49,15 +49,22 @@ private:
     int& groupsX = params.add("groups_x", 4, {1, 1073741823}, "work groups along x");
     int& groupsY = params.add("groups_y", 8, {1, 1073741823}, "work groups along y");
     int& groupsZ = params.add("groups_z", 1, {1, 1073741823}, "work groups along z");
-    std::string& sizing = params.choice(
-        "sizing", "auto", {"auto", "fixed", "variable"},
-        "fixed: a program built per local size; variable: one program, the size given with "
-        "each dispatch (ARB_compute_variable_group_size); auto: variable where the GL has it");
+    // Without the extension every choice compiles the size in, so sizing does nothing. Whether
+    // the GL has it is known from setup() on: the command line is read before there is a GL
+    // to ask, so a --set sizing=variable that it lacks is refused by buildIds (exit 1).
+    std::string& sizing =
+        params
+            .choice("sizing", "auto", {"auto", "fixed", "variable"},
+                    "fixed: a program built per local size; variable: one program, the size "
+                    "given with each dispatch (ARB_compute_variable_group_size); auto: variable "
+                    "where the GL has it")
+            .activeWhen([this] { return haveVariable.value_or(true); },
+                        "without GL_ARB_compute_variable_group_size: every size is compiled in");
     bool& sharedOverLimit =
         params.add("shared_over_limit", false,
                    "link a shader with 4 bytes more shared memory than the GL allows");
 
-    bool haveVariable = false;  // the GL has ARB_compute_variable_group_size
+    std::optional<bool> haveVariable;  // the GL has ARB_compute_variable_group_size
     workgroups::Limits limits;
     bool variable = false;  // and this dispatch uses it
     glm::uvec3 groups{1}, local{1};
@@ -76,7 +83,12 @@ private:
     Record shown{};
 
     void update(double) override {
-        if (params.changed(&preset)) applyPreset();
+        // A preset sets the six sizes; an edit of any of them makes the sizes custom.
+        if (params.changed(&preset))
+            applyPreset();
+        else if (!workgroups::presetHolds(preset, {groupsX, groupsY, groupsZ},
+                                          {localX, localY, localZ}))
+            params.set("preset", "custom");
         if (params.changed({&groupsX, &groupsY, &groupsZ, &localX, &localY, &localZ, &sizing}))
             buildIds();
         if (params.changed(&sharedOverLimit)) sharedLog.clear();
@@ -149,7 +161,7 @@ private:
     void setup() override {
         // The core-profile way to ask for an extension: GL_NUM_EXTENSIONS names, one by one.
         haveVariable = cs::hasExtension("GL_ARB_compute_variable_group_size");
-        limits = workgroups::queryLimits(haveVariable);
+        limits = workgroups::queryLimits(*haveVariable);
         applyPreset();
         buildIds();
         if (sharedOverLimit) linkTooMuchShared();
@@ -199,11 +211,11 @@ private:
         groups = glm::uvec3(groupsX, groupsY, groupsZ);
         local = glm::uvec3(localX, localY, localZ);
         invocations = std::uint64_t(groups.x) * groups.y * groups.z * local.x * local.y * local.z;
-        if (sizing == "variable" && !haveVariable)
+        if (sizing == "variable" && !*haveVariable)
             throw cs::Error(
                 "sizing=variable needs GL_ARB_compute_variable_group_size, which "
                 "this GL does not have (sizing=fixed builds a program per size)");
-        variable = haveVariable && sizing != "fixed";
+        variable = *haveVariable && sizing != "fixed";
         checkLimits();
 
         // A fixed local size is part of the program: a new size is a new program. A variable

@@ -37,6 +37,13 @@ inline const Preset kPresets[] = {
     {"superbible_64x64", {1, 1, 1}, {64, 64, 1}},  // 4096 invocations: past what GL promises
 };
 
+// Whether the six sizes are still those of the preset named `name` (custom: always).
+inline bool presetHolds(const std::string& name, glm::uvec3 groups, glm::uvec3 local) {
+    for (const Preset& p : kPresets)
+        if (name == p.name) return p.groups == groups && p.local == local;
+    return true;
+}
+
 // The picture and --output hold one 32-byte record per invocation: at most 128 MiB.
 constexpr std::uint64_t kMaxInvocations = std::uint64_t(1) << 22;
 

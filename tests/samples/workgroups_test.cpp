@@ -212,6 +212,24 @@ TEST_F(WorkgroupsTest, VariableSizingWithoutTheExtensionIsRefused) {
                   "sizing=variable needs GL_ARB_compute_variable_group_size");
 }
 
+// sizing does nothing without the extension (every size is compiled in), so the overlay greys
+// it out there, and --help says so. The command line still takes sizing=fixed (and auto) on
+// any GL, so that one command runs everywhere: the GL is asked only after it is read.
+TEST_F(WorkgroupsTest, SizingSaysItNeedsTheExtension) {
+    const cs::ProcessResult help = cs::runProcess({kWorkgroups, "--help"});
+    ASSERT_EQ(help.exitCode, 0) << help.err;
+    const size_t at = help.out.find("sizing=auto");
+    ASSERT_NE(at, std::string::npos) << help.out;
+    EXPECT_NE(help.out.substr(at, help.out.find('\n', at) - at)
+                  .find("(no effect without GL_ARB_compute_variable_group_size"),
+              std::string::npos)
+        << help.out;
+    for (const char* sizing : {"sizing=fixed", "sizing=auto"}) {
+        const cs::ProcessResult fixed = run({"--set", sizing});
+        EXPECT_EQ(fixed.exitCode, 0) << sizing << ": " << fixed.err;
+    }
+}
+
 TEST_F(WorkgroupsTest, ALocalSizePastItsAxisLimitIsRefused) {
     const Size limit = maxLocal();
     for (int a = 0; a < 3; ++a) {
