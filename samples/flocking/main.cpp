@@ -40,7 +40,8 @@ private:
                                      "with --input: the flock comes from the file");
     std::string& search = params.choice("search", "all_pairs", {"all_pairs", "grid"},
                                         "whom a boid visits: every member (the book), or the "
-                                        "members in the 27 grid cells around it");
+                                        "members in the 27 grid cells around it (needs radius "
+                                        "> 0, which the overlay sets to 10 where it is 0)");
     float& radius = params.add("radius", 0.0f, {0.0f, 1000.0f},
                                "reach of rule 2; 0: every member (the book); grid needs > 0");
     float& separationDistance =
@@ -90,14 +91,12 @@ private:
     flocking::Comparison compared;
 
     bool useGrid() const { return search == "grid"; }
-    static constexpr const char* kGridNeedsRadius =
-        "search=grid needs radius > 0: the reach of rule 2 sizes the cells (e.g. radius=10)";
     // Where the goal is before the next step: the book runs one step per 60 Hz frame.
     glm::vec3 goal() const { return flocking::goalAt(stepsDone / 60.0, {goalX, goalY, goalZ}); }
 
     void update(double) override {
         if (params.changed({&boidCount})) restart();
-        if (useGrid() && radius == 0.0f) throw cs::Error(kGridNeedsRadius);
+        flocking::keepGridWorking(params, search, radius);  // overlay.h: grid gets a radius
         if (params.changed({&search, &radius, &separationDistance})) grid.forgetOccupancy();
         // The draw shows the half this frame's step reads, as the book does: the step writes
         // the other half, so the draw never waits for it. The barrier makes what the last step
@@ -183,7 +182,7 @@ private:
     }
 
     void checkOptions() override {
-        if (useGrid() && radius == 0.0f) throw cs::UsageError(kGridNeedsRadius);
+        if (useGrid() && radius == 0.0f) throw cs::UsageError(flocking::kGridNeedsRadius);
     }
 
     void setup() override {
@@ -286,7 +285,7 @@ private:
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
         // The searches are compared at the same rules: rule 2 within radius, or within 10
         // where radius is 0 (every member), which the grid cannot search.
-        if (radius == 0.0f) radius = 10.0f;
+        if (radius == 0.0f) radius = flocking::kGridRadius;
         auto loadFlock = [&](int n) { load(flocking::makeFlock(n, 1)); };
         auto trialStep = [&](bool grid) { passes(grid, false); };
         const flocking::Sweep sweep{benchLargest, 5000.0,    allPairsFlops, gridBytes,

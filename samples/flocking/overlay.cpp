@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <string>
+
 namespace flocking {
 
 bool drawOverlay(const OverlayLines& lines) {
@@ -24,6 +26,17 @@ bool drawOverlay(const OverlayLines& lines) {
         ImGui::Text("one step: all_pairs %.2f ms, grid %.2f ms: grid %.1fx faster", compared.ms[0],
                     compared.ms[1], compared.ms[0] / compared.ms[1]);
     return pressed;
+}
+
+void keepGridWorking(cs::Params& params, const std::string& search, const float& radius) {
+    if (search != "grid" || radius > 0.0f) return;
+    // Only one moved this frame. Asking whether search did clears its change; the set() that
+    // follows marks one changed again, so that update() forgets the grid's counts either way.
+    // Through set(), as the overlay's own edit is: a run that then fails undoes both.
+    if (params.changed(&search))
+        params.set("radius", std::to_string(kGridRadius));
+    else
+        params.set("search", "all_pairs");
 }
 
 }  // namespace flocking
