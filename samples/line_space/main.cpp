@@ -232,7 +232,7 @@ private:
 
     void ui() override {
         line_space::drawOverlay({image.width, image.height, isHough(), spaceSize, interpret,
-                                 interpreter.candidates, &lines});
+                                 interpreter.candidates, &lines, showSpace});
     }
 
     void finish() override {

@@ -19,8 +19,11 @@ struct Detected {
     std::string interpret;                     // "threshold", "reduce" or "sort"
     std::uint32_t candidates = 0;              // entries the threshold kept, or the sort sorted
     const std::vector<Line>* lines = nullptr;  // best first
+    bool spaceShown = true;                    // the space drawn beside the image, with crosses
 };
 
+// The figures of the last detection, and a legend of the lines' colours, the crosses and the
+// space's heat map.
 void drawOverlay(const Detected& detected);
 
 // An overlay edit that another setting contradicts sets that one to a working value, where

@@ -1,7 +1,8 @@
 #version 430
-// The line space or the accumulator as a picture: scores as a heat map, the square root of
-// score / best so that weak lines still show, best from the max pyramid's top. Entries outside
-// the layout's blocks are dark grey, so the layout itself shows.
+// The line space or the accumulator as a picture: scores as a heat map of (score / best)^0.75,
+// so that weak lines still show, best from the max pyramid's top. Entries outside the
+// layout's blocks are dark grey, so the layout itself shows. The overlay's legend repeats the
+// colours (samples/line_space/overlay.cpp): change them together.
 layout(local_size_x = 16, local_size_y = 16) in;
 
 #include "pyramid.glsl"
