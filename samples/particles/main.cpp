@@ -34,7 +34,8 @@ struct Particle {
 static_assert(sizeof(Particle) == 32 && offsetof(Particle, velocity) == 16,
               "Particle must match the std430 layout in shaders/particles/step.comp");
 
-constexpr float kSphereSwing = 0.5f;  // the sphere moves along x between -0.5 and 0.5
+constexpr float kSphereSwing = 0.5f;       // the sphere moves along x between -0.5 and 0.5
+const float kBoxRadius = std::sqrt(3.0f);  // the sphere around the box [-1, 1]^3 (mesh.h)
 const char* const kIntegrators[] = {"euler", "semi_implicit", "verlet"};
 
 }  // namespace
@@ -118,6 +119,7 @@ private:
     }
 
     void setup() override {
+        useCamera();  // a left drag orbits, the wheel zooms, Home goes back; render() fits it
         buildStepProgram();
         if (!options().input.empty())
             loadState(options().input);
@@ -222,12 +224,17 @@ private:
     }
 
     void render() override {
-        const glm::mat4 view = glm::lookAt(
-            glm::vec3(0.4f, 0.9f, 3.3f), glm::vec3(0.0f, -0.1f, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
+        // The home view fits the box's bounding sphere into the part of the window the overlay
+        // leaves free, at whatever shape that part has: refitted when the shape changes, until
+        // the user moves the camera (Home refits it).
+        const cs::Rect area = freeArea();
+        const float fit = cs::OrbitCamera::distanceToFit(kBoxRadius, area.width / area.height);
+        if (fit != camera().pose().distance && !camera().userMoved())
+            camera().setHome({glm::vec3(0.0f), fit, 7.0f, 17.0f});  // target, distance, yaw, pitch
+        const glm::mat4 view = camera().view();
         const glm::mat4 projection =
-            cs::centreOn(freeArea(), width(), height()) *  // beside the overlay, not under it
-            glm::perspective(glm::radians(45.0f), float(width()) / float(std::max(height(), 1)),
-                             0.1f, 20.0f);
+            cs::centreOn(area, width(), height()) *  // beside the overlay, not under it
+            camera().projection(float(width()) / float(std::max(height(), 1)));
         glEnable(GL_DEPTH_TEST);
 
         drawScene.use();
