@@ -214,7 +214,10 @@ View viewOf(const std::vector<Body>& bodies) {
     }
     const size_t middle = radii.size() / 2;
     std::nth_element(radii.begin(), radii.begin() + middle, radii.end());
-    return {std::max(1.6f * radii[middle], 1e-3f),
+    // Fitted in a picture wider than tall (45 degrees high), a sphere of this radius puts the
+    // top edge 1.6 median distances above the origin, at the origin's depth.
+    const float radius = 1.6f * std::cos(glm::radians(22.5f)) * radii[middle];
+    return {std::max(radius, 1e-3f),
             float(std::max(2.0 * std::sqrt(v2 / double(bodies.size())), 1e-6))};
 }
 

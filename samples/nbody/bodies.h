@@ -44,8 +44,9 @@ void requireFinite(const std::vector<Body>& bodies, long long steps);
 std::vector<Body> makeBodies(const std::string& kind, int count, float mass, float G,
                              float softeningSqr, std::uint64_t seed);
 
-// How the sample shows the bodies: a radius that frames most of them (1.6 times their median
-// distance from the origin) and a speed to colour against (twice the RMS speed).
+// How the sample shows the bodies: the radius of a sphere around the origin that holds most of
+// them, for the camera to fit (1.48 times their median distance from the origin), and a speed
+// to colour against (twice the RMS speed).
 struct View {
     float radius = 1.0f, speedScale = 1.0f;
 };

@@ -182,6 +182,8 @@ private:
 
     void setup() override {
         sprites.create();
+        camera().setHome(nbody::kHomePose);
+        useCamera(&zoom);  // the wheel scales zoom (larger is closer), Home resets it too
         diagnose = cs::Program::compute("nbody/diagnostics.comp");
         totals = cs::Buffer("energy and momentum totals", sizeof(nbody::Totals),
                             cs::BufferUse::Computed);
@@ -238,10 +240,9 @@ private:
     }
 
     void render() override {
-        const float distance = nbody::cameraDistance(view, zoom);
-        sprites.draw(positions[current], velocities[current], count,
-                     nbody::viewProjection(width(), height(), freeArea(), distance), distance,
-                     view.speedScale, brightness, height());
+        camera().pose().distance = nbody::cameraDistance(view, freeArea(), zoom);  // fitted, / zoom
+        sprites.draw(positions[current], velocities[current], count, camera(), freeArea(), width(),
+                     height(), view.speedScale, brightness);
     }
 
     void ui() override {
@@ -255,8 +256,7 @@ private:
 
     void finish() override {
         // --steps K: whatever the frames did not run yet, so that exactly K steps are done.
-        if (flags.given(&stepLimit))
-            while (stepsDone < stepLimit) leapfrogStep();
+        while (flags.given(&stepLimit) && stepsDone < stepLimit) leapfrogStep();
         // A batch run (--steps or --output) reads the state back once, and checks it.
         if (options().output.empty() && !flags.given(&stepLimit)) return;
         if (owedKick != 0.0f) {  // the owed half kick: then v belongs to the time of x

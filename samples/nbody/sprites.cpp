@@ -1,25 +1,28 @@
 #include "sprites.h"
 
 #include <algorithm>
-#include <cmath>
-#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
 namespace nbody {
 
-float cameraDistance(const View& view, float zoom) {
-    return view.radius / std::tan(glm::radians(22.5f)) / zoom;
+float cameraDistance(const View& view, const cs::Rect& area, float zoom) {
+    return cs::OrbitCamera::distanceToFit(view.radius, area.width / area.height,
+                                          kHomePose.fovYDegrees) /
+           zoom;
 }
 
-glm::mat4 viewProjection(int width, int height, const cs::Rect& area, float distance) {
+namespace {
+
+// The camera's view and projection for a width x height frame target, its picture centred on
+// `area`.
+glm::mat4 viewProjection(const cs::OrbitCamera& camera, int width, int height,
+                         const cs::Rect& area) {
     const float aspect = float(width) / float(std::max(height, 1));
-    const float yaw = glm::radians(20.0f), pitch = glm::radians(35.0f);
-    const glm::vec3 eye = distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch),
-                                               std::cos(pitch) * std::cos(yaw));
     return cs::centreOn(area, width, height) *  // beside the overlay, not under it
-           glm::perspective(glm::radians(45.0f), aspect, 0.01f * distance, 100.0f * distance) *
-           glm::lookAt(eye, glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
+           camera.projection(aspect) * camera.view();
 }
+
+}  // namespace
 
 void Sprites::create() {
     layout_ = cs::VertexArray("bodies");
@@ -36,13 +39,13 @@ void Sprites::create() {
 }
 
 void Sprites::draw(const cs::Buffer& positions, const cs::Buffer& velocities, GLuint count,
-                   const glm::mat4& viewProjection, float distance, float speedScale,
-                   float brightness, int frameHeight) const {
+                   const cs::OrbitCamera& camera, const cs::Rect& area, int width, int height,
+                   float speedScale, float brightness) const {
     program_.use();
     glUniformMatrix4fv(program_.uniform("viewProjection"), 1, GL_FALSE,
-                       glm::value_ptr(viewProjection));
-    glUniform1f(program_.uniform("pointSize"), 4.0f * float(frameHeight) / 720.0f);
-    glUniform1f(program_.uniform("referenceDepth"), distance);
+                       glm::value_ptr(viewProjection(camera, width, height, area)));
+    glUniform1f(program_.uniform("pointSize"), 4.0f * float(height) / 720.0f);
+    glUniform1f(program_.uniform("referenceDepth"), camera.pose().distance);
     glUniform1f(program_.uniform("speedScale"), speedScale);
     glUniform1f(program_.uniform("brightness"), brightness);
     glBindVertexArray(layout_.id());

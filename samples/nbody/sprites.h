@@ -4,6 +4,7 @@
 // coloured by its speed.
 #include <glm/glm.hpp>
 
+#include "app/camera.h"
 #include "app/draw.h"
 #include "bodies.h"
 #include "gl/objects.h"
@@ -11,26 +12,26 @@
 
 namespace nbody {
 
-// How far the camera stands from the origin: far enough for `view`'s radius to fill the field
-// of view, divided by `zoom`.
-float cameraDistance(const View& view, float zoom);
+// The orbit camera's home: it looks at the origin (the centre of mass) from 20 degrees round
+// and 35 degrees above the disks' plane. Its distance is cameraDistance's, set every frame.
+const cs::OrbitCamera::Pose kHomePose{glm::vec3(0.0f), 1.0f, 20.0f, 35.0f};
 
-// The camera's view and projection for a width x height frame target, `distance` from the
-// origin, its picture centred on `area` (the part the overlay leaves free).
-glm::mat4 viewProjection(int width, int height, const cs::Rect& area, float distance);
+// How far the camera stands from the origin: where the sphere of `view`'s radius fits `area`
+// (the part of the frame target the overlay leaves free) at any aspect, divided by `zoom`.
+float cameraDistance(const View& view, const cs::Rect& area, float zoom);
 
 class Sprites {
 public:
     // The program and the vertex layout; the context is current.
     void create();
-    // Draws `count` bodies into the bound frame target, `frameHeight` pixels high: positions
-    // and masses from `positions`, velocities from `velocities`, both the simulation's
-    // buffers; the step's barrier has made their writes visible to vertex fetch. A body
-    // `distance` away (the camera's) is drawn at its reference size, as fast as speedScale in
-    // the fast colour, with `brightness` light.
+    // Draws `count` bodies into the bound frame target, width x height, through `camera`,
+    // centred on `area`: positions and masses from `positions`, velocities from `velocities`,
+    // both the simulation's buffers; the step's barrier has made their writes visible to
+    // vertex fetch. A body as far away as the camera's target is drawn at its reference size,
+    // as fast as speedScale in the fast colour, with `brightness` light.
     void draw(const cs::Buffer& positions, const cs::Buffer& velocities, GLuint count,
-              const glm::mat4& viewProjection, float distance, float speedScale, float brightness,
-              int frameHeight) const;
+              const cs::OrbitCamera& camera, const cs::Rect& area, int width, int height,
+              float speedScale, float brightness) const;
 
 private:
     cs::Program program_;
