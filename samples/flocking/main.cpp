@@ -192,6 +192,8 @@ private:
         orient = cs::Program::compute("flocking/orient.comp");
         grid.create();
         planes.create();
+        camera().setHome(flocking::kHomePose);
+        useCamera(&zoom);  // the wheel scales zoom (larger is closer), Home resets it too
         if (!options().input.empty()) {
             source = options().input;
             // The largest storage block holds each plane's frame, 48 bytes.
@@ -246,8 +248,9 @@ private:
     }
 
     void render() override {
+        camera().pose().distance = flocking::cameraDistance(freeArea(), zoom);  // fitted, / zoom
         planes.draw(boids[shown], frames[shown], colours, centreSum, count,
-                    flocking::viewProjection(width(), height(), freeArea(), zoom), planeSize);
+                    flocking::viewProjection(camera(), width(), height(), freeArea()), planeSize);
     }
 
     void ui() override {
@@ -258,8 +261,7 @@ private:
 
     void finish() override {
         // --steps K: whatever the frames did not run yet, so that exactly K steps are done.
-        if (flags.given(&stepLimit))
-            while (stepsDone < stepLimit) step();
+        while (flags.given(&stepLimit) && stepsDone < stepLimit) step();
         // The read-backs below read what the last step's shaders wrote.
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
         flocking::requireHealthy(health);  // health.h: a step that overflowed fails the run

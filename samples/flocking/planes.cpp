@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
 #include "boids.h"
@@ -82,14 +81,19 @@ void Planes::draw(const cs::Buffer& boids, const cs::Buffer& frames, const cs::B
     glBindVertexArray(0);
 }
 
-glm::mat4 viewProjection(int width, int height, const cs::Rect& area, float zoom) {
+float cameraDistance(const cs::Rect& area, float zoom) {
+    // 5 sin 22.5 degrees: fitted in a picture wider than tall (45 degrees high), the sphere
+    // puts the camera 5 spreads from the centre.
+    const float radius = 5.0f * std::sin(glm::radians(22.5f));
+    return cs::OrbitCamera::distanceToFit(radius, area.width / area.height, kHomePose.fovYDegrees) /
+           zoom;
+}
+
+glm::mat4 viewProjection(const cs::OrbitCamera& camera, int width, int height,
+                         const cs::Rect& area) {
     const float aspect = float(width) / float(std::max(height, 1));
-    const float distance = 5.0f / zoom, yaw = glm::radians(65.0f), pitch = glm::radians(18.0f);
-    const glm::vec3 eye = distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch),
-                                               std::cos(pitch) * std::cos(yaw));
     return cs::centreOn(area, width, height) *  // beside the overlay, not under it
-           glm::perspective(glm::radians(45.0f), aspect, 0.01f * distance, 100.0f * distance) *
-           glm::lookAt(eye, glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
+           camera.projection(aspect) * camera.view();
 }
 
 std::vector<glm::vec3> paperColours(int count) {

@@ -5,6 +5,7 @@
 #include <glm/glm.hpp>
 #include <vector>
 
+#include "app/camera.h"
 #include "app/draw.h"
 #include "gl/objects.h"
 #include "gl/program.h"
@@ -30,10 +31,20 @@ private:
     GLsizei meshVertices_ = 0;
 };
 
+// The orbit camera's home, in units of the flock's spread, the root mean square distance from
+// its centre (plane.vert centres and scales the flock so): it looks at the centre from 65
+// degrees round and 18 above. Its distance is cameraDistance's, set every frame.
+const cs::OrbitCamera::Pose kHomePose{glm::vec3(0.0f), 1.0f, 65.0f, 18.0f};
+
+// How far the camera stands from the flock's centre: where a sphere of 1.91 spreads (most of
+// the flock) fits `area` (the part of the frame target the overlay leaves free) at any
+// aspect, divided by `zoom`. In a picture wider than tall, 5 spreads.
+float cameraDistance(const cs::Rect& area, float zoom);
+
 // The camera's view and projection for a width x height frame target, its picture centred on
-// `area` (the part the overlay leaves free). In units of the flock's spread, the root mean
-// square distance from its centre (plane.vert centres and scales the flock so): 5 / zoom away.
-glm::mat4 viewProjection(int width, int height, const cs::Rect& area, float zoom);
+// `area`.
+glm::mat4 viewProjection(const cs::OrbitCamera& camera, int width, int height,
+                         const cs::Rect& area);
 
 // One colour per plane, pale tints of hues spread by the golden ratio, so that neighbours
 // in the buffer differ.
