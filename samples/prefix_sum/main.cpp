@@ -63,9 +63,14 @@ private:
         "algorithm", "library", {"library", "reduce_then_scan", "single_group"},
         "cs::GpuScan's default (the single pass), its reduce-then-scan (both any length), or "
         "single_group.comp (at most 2048 elements)");
-    int& step = params.add("step", 2, {0, 11},
-                           "how many steps (k = 0, 1, ...) of single_group.comp have run in the "
-                           "middle plot (0: the input)");
+    // Until setup() reads an --input, count() is 0 and step acts: the command line, read
+    // before, cannot know the input's length.
+    int& step = params
+                    .add("step", 2, {0, 11},
+                         "how many steps (k = 0, 1, ...) of single_group.comp have run in the "
+                         "middle plot (0: the input)")
+                    .activeWhen([this] { return fitsOneGroup(); },
+                                "past 2048 elements (--input): the step view is one work group's");
 
     int& benchMaxLog2 = flags
                             .add("bench-max-log2", 28, {16, 28},
