@@ -1,0 +1,240 @@
+#!/usr/bin/env bash
+# The window's keys and mouse (the README's table of them), driven by xdotool under Xvfb:
+#   window_keys.sh TEST SAMPLE_EXE PNG_CHECK OUT_DIR [SAMPLE_ARGS...]
+# Each test runs the sample in a 480x270 window, in a scratch working directory of its own
+# (OUT_DIR/window_keys/<sample>.<test>, where F2 writes out/<sample>-<n>.png), sends keys and
+# the mouse, and compares F2 shots (png_check same|differ). A shot is waited for by its line on
+# stderr, and every wait has a deadline, so that a lost key fails the test instead of hanging it.
+# shot:      F2 writes a PNG of the window's size, out/<sample>-1.png, then -2 (the next free).
+# pause:     (--no-ui) two shots 1.5 s apart differ while running and are equal while paused
+#            (Space); N changes the paused frame.
+# camera:    (--no-ui, paused) a left drag on empty space changes the picture, the wheel too,
+#            and Home brings back the first picture (the camera's home pose, the zoom's default).
+# help:      (--no-ui, paused) F1 shows the help window and a second F1 hides it.
+# field:     (nbody) keys typed into an overlay text field (Ctrl+click on the first slider) are
+#            the field's: "n", Space and the Escape that leaves the field neither pause nor
+#            quit the sample, nor edit the value. Space outside the field then pauses.
+# release:   (nbody) a drag of the first slider, bodies (a count that rebuilds), across its
+#            range [1, 2^20], held at the top, ends as one edit: one "--set" line on stderr, of
+#            the value where it was let go. Applied at every value it passed through, it would
+#            build and step 2^20 bodies, minutes a frame on a CPU renderer: past the deadline.
+# defaults:  (--no-ui) Ctrl+R puts the parameters given with --set back to their defaults (the
+#            picture of a run without them) and reloads no shader; R alone reloads them.
+set -euo pipefail
+# One Xvfb server for the whole test: the script runs itself under xvfb-run (-a: a free display).
+if [ -z "${CS_WINDOW_KEYS_XVFB:-}" ]; then
+    CS_WINDOW_KEYS_XVFB=1 exec env -u WAYLAND_DISPLAY \
+        xvfb-run -a -s "-screen 0 1024x768x24" "$0" "$@"
+fi
+test=$1 exe=$(realpath "$2") png_check=$(realpath "$3") out=$4
+shift 4
+sample_args=("$@")
+name=$(basename "$exe")
+work="$out/window_keys/$name.$test"
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+log="$work/stderr.log"
+width=480 height=270
+pid=""
+trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true' EXIT
+
+fail() {
+    echo "$name $test: $*" >&2
+    echo "--- the sample's stderr:" >&2
+    cat "$log" >&2
+    exit 1
+}
+
+# Starts the sample (the arguments after the test's own) and finds its window.
+start() {
+    timeout 60 "$exe" --size "${width}x$height" "${sample_args[@]}" "$@" 2>"$log" &
+    pid=$!
+    window=$(timeout 30 xdotool search --sync --onlyvisible --name "^$name\$" | head -1) || true
+    [ -n "$window" ] || fail "no window named $name within 30 s"
+}
+
+# xdotool, failing the test where it fails: the window gone, say, after a key ended the run.
+xdo() { xdotool "$@" || fail "xdotool $* failed"; }
+key() { xdo key --window "$window" "$@"; }
+# A key held for a few frames. The framework takes its own keys as events, but the overlay's
+# ImGui (1.86, Ubuntu's) reads a key's state once a frame: a tap within one frame never reaches
+# a widget (see the field test).
+hold_key() {
+    xdo keydown --window "$window" "$1"
+    sleep 0.3
+    kill -0 "$pid" 2>/dev/null || fail "the run ended at $1"
+    xdo keyup --window "$window" "$1"
+}
+
+# Waits (up to 30 s) until stderr holds COUNT lines matching PATTERN.
+wait_for() {
+    local pattern=$1 count=$2
+    for _ in $(seq 300); do
+        [ "$(grep -c -- "$pattern" "$log")" -ge "$count" ] && return 0
+        kill -0 "$pid" 2>/dev/null || fail "ended while waiting for '$pattern'"
+        sleep 0.1
+    done
+    fail "no '$pattern' (x$count) on stderr within 30 s"
+}
+
+# F2, and the shot's path in $shot once its line is on stderr.
+shots=0
+take_shot() {
+    key F2
+    shots=$((shots + 1))
+    wait_for ": wrote out/" "$shots"
+    shot=$(grep -- ": wrote out/" "$log" | sed -n "${shots}s/.*: wrote //p")
+}
+
+# Esc ends the run, which must succeed. Pressed only: the window may be gone before a release.
+quit() {
+    xdo keydown --window "$window" Escape
+    local status=0
+    wait "$pid" || status=$?
+    pid=""
+    [ "$status" -eq 0 ] || fail "exit status $status"
+}
+
+# A left drag in window pixels, through each point in turn, the button held; `hold` seconds at
+# each point, so that every point is seen by a frame (ImGui reads the cursor once a frame).
+drag() {
+    local hold=$1
+    shift
+    xdo mousemove --window "$window" --sync "$1" "$2" mousedown 1
+    shift 2
+    sleep "$hold"
+    while [ $# -ge 2 ]; do
+        xdo mousemove --window "$window" "$1" "$2"
+        sleep "$hold"
+        shift 2
+    done
+    xdo mouseup 1
+}
+
+same() { "$png_check" same "$@" || fail "the pictures should be equal"; }
+differ() { "$png_check" differ "$@" || fail "the pictures should differ"; }
+
+case $test in
+    shot)
+        start
+        take_shot
+        [ "$shot" = "out/$name-1.png" ] || fail "the first shot is $shot, not out/$name-1.png"
+        take_shot
+        [ "$shot" = "out/$name-2.png" ] || fail "the second shot is $shot, not out/$name-2.png"
+        geometry=$(xdotool getwindowgeometry "$window" | sed -n 's/.*Geometry: //p')
+        quit
+        for n in 1 2; do
+            size=$("$png_check" size "out/$name-$n.png")
+            [ "$size" = "$geometry" ] || fail "out/$name-$n.png is $size, the window $geometry"
+        done ;;
+    pause)
+        start --no-ui
+        take_shot; running1=$shot
+        sleep 1.5
+        take_shot; running2=$shot
+        differ "$running1" "$running2"
+        key space
+        take_shot; paused1=$shot
+        sleep 1.5
+        take_shot; paused2=$shot
+        same "$paused1" "$paused2"
+        key n
+        take_shot; stepped=$shot
+        differ "$paused2" "$stepped"
+        quit ;;
+    camera)
+        start --no-ui
+        key space
+        take_shot; home=$shot
+        # From the top left corner, where no sample draws anything to grab.
+        drag 0.2 30 30 60 40 90 50 120 60
+        take_shot; dragged=$shot
+        differ "$home" "$dragged"
+        xdo mousemove --window "$window" --sync 30 30 click 4 click 4
+        take_shot; wheeled=$shot
+        differ "$dragged" "$wheeled"
+        key Home
+        take_shot; back=$shot
+        same "$home" "$back"
+        quit ;;
+    help)
+        start --no-ui
+        key space
+        take_shot; before=$shot
+        key F1
+        take_shot; shown=$shot
+        differ "$before" "$shown"
+        key F1
+        take_shot; hidden=$shot
+        same "$before" "$hidden"
+        quit ;;
+    field)
+        start
+        # The first slider's grab, in ImGui's dark style's SliderGrab colour, in the overlay
+        # (at (10, 10), at most 0.45 of the window wide); the sample's picture is right of it.
+        picture=(250 0 $((width - 250)) "$height")
+        take_shot
+        grab=$("$png_check" find "$shot" 3d85e0 0 0 250 "$height") || fail "no slider in $shot"
+        read -r x y <<<"$grab"
+        # Ctrl+click types a value. Ctrl is held over a few frames: the ImGui backend reads it
+        # as a state each frame, not as an event. (Had the click opened no field, the Space
+        # below would pause the sample, and the test fail.)
+        xdo mousemove --window "$window" --sync "$x" "$y"
+        xdo keydown --window "$window" ctrl
+        sleep 0.3
+        xdo click 1
+        sleep 0.3
+        xdo keyup --window "$window" ctrl
+        sleep 0.3
+        key n space
+        hold_key Escape
+        # The mouse off the slider, whose tooltip would change the picture beside it.
+        xdo mousemove --window "$window" $((width - 10)) $((height - 10))
+        sleep 0.3
+        take_shot; typed1=$shot
+        sleep 0.5
+        take_shot; typed2=$shot
+        differ "$typed2" "$typed1" "${picture[@]}"  # still running: the Space was the field's
+        ! grep -- "--set " "$log" || fail "the keys typed into the field edited the value"
+        key space
+        take_shot; paused1=$shot
+        sleep 0.5
+        take_shot; paused2=$shot
+        same "$paused1" "$paused2" "${picture[@]}"  # outside the field, Space pauses
+        quit ;;
+    release)
+        start
+        take_shot
+        grab=$("$png_check" find "$shot" 3d85e0 0 0 250 "$height") || fail "no slider in $shot"
+        read -r x y <<<"$grab"
+        # Left past the slider's start (its least value), right past its end (its greatest),
+        # held there for a second, and let go past its start again.
+        right=$((width - 1))
+        drag 0.25 "$x" "$y" 0 "$y" $((x / 2)) "$y" $((x + 40)) "$y" $right "$y" $right "$y" \
+            $right "$y" $right "$y" $((x + 20)) "$y" 0 "$y"
+        wait_for "--set " 1
+        take_shot  # a few frames later: no second edit came
+        quit
+        edits=$(grep -- "^$name: --set " "$log")
+        [ "$edits" = "$name: --set bodies=1" ] ||
+            fail "one drag should be one edit, bodies=1 where it was let go, not: $edits" ;;
+    defaults)
+        # The picture without the --set arguments, in a window of the same size.
+        timeout 60 "$exe" --size "${width}x$height" --no-ui --frames 3 --screenshot default.png \
+            2>"$log" || fail "the run with the defaults failed"
+        start --no-ui
+        take_shot; edited=$shot
+        differ default.png "$edited"
+        key ctrl+r
+        take_shot; reset=$shot
+        same default.png "$reset"
+        ! grep "shaders reloaded" "$log" || fail "Ctrl+R reloaded the shaders"
+        key r
+        wait_for "shaders reloaded" 1
+        quit ;;
+    *)
+        echo "unknown test $test" >&2
+        exit 2 ;;
+esac
+echo "$name $test: passed"
