@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 
 #include "barriers.h"
@@ -48,8 +49,9 @@ void row(const std::string& name, const Tally& t) {
             ? 1.0f
             : std::max(1.0f, *std::max_element(t.wrongPerRun.begin(), t.wrongPerRun.end()));
     ImGui::PushID(name.c_str());
+    // As wide as what the text columns leave.
     ImGui::PlotHistogram("", t.wrongPerRun.data(), int(t.wrongPerRun.size()), 0, nullptr, 0.0f,
-                         most, ImVec2(90, 16));
+                         most, ImVec2(std::max(24.0f, ImGui::GetContentRegionAvail().x), 16));
     ImGui::PopID();
 }
 
@@ -57,14 +59,19 @@ void row(const std::string& name, const Tally& t) {
 
 void resultsTable(const std::vector<Named>& experiments) {
     if (experiments.empty() ||
-        !ImGui::BeginTable("results", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg))
+        !ImGui::BeginTable("results", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg,
+                           ImVec2(-FLT_MIN, 0.0f)))  // as wide as the overlay
         return;
+    // The overlay has a fixed width and wraps its text; a name wrapped in a cell would be
+    // unreadable, so the text columns fit their text and the plot takes what is left.
+    ImGui::PushTextWrapPos(-1.0f);
     ImGui::TableSetupColumn("wrong in:");
     ImGui::TableSetupColumn("runs");
-    ImGui::TableSetupColumn("elements");
-    ImGui::TableSetupColumn("per run");
+    ImGui::TableSetupColumn("elems");
+    ImGui::TableSetupColumn("per run", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     for (const Named& e : experiments) row(e.name, e.tally);
+    ImGui::PopTextWrapPos();
     ImGui::EndTable();
     // The atomics experiment's eight uses on one line, each coloured by its own result.
     for (const Named& e : experiments) {
