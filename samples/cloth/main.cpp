@@ -12,8 +12,6 @@
 //                         xpbd_jacobi.comp into the other buffer (then swapped); xpbd_finalize
 //   normals.comp, then VERTEX_ATTRIB_ARRAY | SHADER_STORAGE | BUFFER_UPDATE for render()'s draw
 //   measure() (the overlay's): diagnostics.comp, SHADER_STORAGE, cs::GpuReduce, fenced reads
-#include <imgui.h>
-
 #include <utility>
 
 #include "app/sample.h"
@@ -97,7 +95,13 @@ private:
     bool resetPressed = false;  // the overlay's button; update() does the GL work
     double cpuStepMs = 0.0;
     cloth::Renderer renderer;
+    // The camera, fitted to the free area (view.h); a drag on the cloth pulls it, else orbits.
     cloth::MouseGrab grab;
+    cloth::View view() { return cloth::fitView(camera(), window(), width(), height(), freeArea()); }
+    bool wantsDrag(double x, double y) override { return grab.press(x, y, view(), sides); }
+    std::vector<std::pair<std::string, std::string>> mouseHelp() const override {
+        return {{"left drag on the cloth", "pull it"}};
+    }
 
     void update(double) override {
         if (params.changed({&gridWidth, &gridHeight})) reload();
@@ -108,11 +112,7 @@ private:
         if (params.changed(&compute)) sides.stepOn(compute == "cpu");
         if (params.changed(&pins)) sides.pin(pins, initial, grab.held());
         if (cure) figures.forgetLost();  // the race's counts, read again for the new settings
-        if (window())
-            grab.update(
-                window(), cloth::viewProjection(width(), height(), freeArea()), width(), height(),
-                !ImGui::GetIO().WantCaptureMouse, [&] { return sides.readPositions(); },
-                [&](int i, glm::vec4 point) { sides.setPoint(i, point); });
+        if (window()) grab.update(view(), sides);
         watchRace = !options().noUi && !options().bench;  // while the overlay shows the figures
         if (!flags.given(&stepLimit) || stepsDone < stepLimit) step();  // --steps: no more
         if (watchRace) measure();
@@ -188,6 +188,7 @@ private:
                 kernel("xpbd_jacobi.comp"), kernel("xpbd_finalize.comp")};
         computeNormals = kernel("normals.comp");
         diagnose = kernel("diagnostics.comp");
+        useCamera();
         figures.setup();
         renderer.setup();
         reload();
@@ -242,8 +243,7 @@ private:
     }
 
     void render() override {
-        renderer.draw(cloth::viewProjection(width(), height(), freeArea()), height(), physics(),
-                      gpu.positions(), gpu.normals());
+        renderer.draw(view().viewProjection, height(), physics(), gpu.positions(), gpu.normals());
     }
 
     void ui() override {
