@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
 #include <string>
 #include <vector>
@@ -24,6 +23,7 @@
 #include "app/sample.h"
 #include "atlas.h"
 #include "bench.h"
+#include "camera.h"
 #include "compute/compact.h"
 #include "compute/histopyramid.h"
 #include "gl/fenced_read.h"
@@ -89,6 +89,7 @@ private:
         if (params.changed({&nx, &ny, &nz})) createVolume();
         const bool generated = options().input.empty();
         if (generated && animate) time += dt;
+        if (generated && animate) compaction::turn(camera(), dt);  // until the user moves it
 
         if (generated) {
             auto pass = gpuPass("metaballs");
@@ -160,6 +161,8 @@ private:
         const auto corners = compaction::cubeTriangles();
         cube = cs::Buffer("cube corners", GLsizeiptr(corners.size() * sizeof(corners[0])),
                           cs::BufferUse::Input, corners.data());
+        camera().setHome(compaction::kHomePose);
+        useCamera();  // a left drag orbits, the wheel zooms, Home goes back (and turns again)
         createVolume();
     }
 
@@ -210,20 +213,16 @@ private:
         cs::Rect area = freeArea();
         if (showAtlas()) area = levelsView.drawStrip(area, width(), height());
         const glm::vec3 box = glm::vec3(size()) / float(std::max({nx, ny, nz}));
-        const float angle = 0.6f + 0.15f * float(time);
-        const glm::mat4 view =
-            glm::lookAt(3.6f * glm::vec3(std::sin(angle), 0.55f, std::cos(angle)), glm::vec3(0.0f),
-                        glm::vec3(0.0f, 1.0f, 0.0f));
-        const glm::mat4 projection =
-            cs::centreOn(area, width(), height()) *
-            glm::perspective(glm::radians(40.0f), float(width()) / float(std::max(height(), 1)),
-                             0.1f, 20.0f);
+        // The cubes' viewport: the area above the strip, which the camera fits (camera.h).
+        glViewport(GLint(area.x), GLint(area.y), GLsizei(area.width), GLsizei(area.height));
+        const float aspect = area.width / std::max(area.height, 1.0f);
+        compaction::fitCamera(camera(), box, aspect, options().input.empty());
         glEnable(GL_DEPTH_TEST);
         cubes.use();
         glUniform3i(cubes.uniform("size"), nx, ny, nz);
         glUniform3fv(cubes.uniform("box"), 1, glm::value_ptr(box));
         glUniformMatrix4fv(cubes.uniform("viewProjection"), 1, GL_FALSE,
-                           glm::value_ptr(projection * view));
+                           glm::value_ptr(camera().projection(aspect) * camera().view()));
         glBindVertexArray(cubeLayout.id());
         // 36 vertices, one instance per kept voxel: the GL reads both from `result`.
         glBindBuffer(GL_DRAW_INDIRECT_BUFFER, result.id());
@@ -232,6 +231,7 @@ private:
         glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
         glBindVertexArray(0);
         glDisable(GL_DEPTH_TEST);
+        bindFrameTarget();  // its whole viewport again
     }
 
     void ui() override {
