@@ -332,7 +332,10 @@ void Sample::drawOverlay(double dt) {
     ImGui::Begin(name_.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
     ImGui::PushTextWrapPos(0.0f);  // every Text below wraps at the window's edge
     ImGui::TextUnformatted(deviceName().c_str());
-    if (fixedDt_)
+    // One line for the pace, paused or not, so that pausing moves no widget.
+    if (paused_)
+        ImGui::TextColored(ImVec4(1, 0.85f, 0.3f, 1), "PAUSED: Space resumes, N steps");
+    else if (fixedDt_)
         ImGui::Text("fixed time step %.2f ms", dt * 1000.0);
     else
         ImGui::Text("%.2f ms/frame (%.0f fps)", dt * 1000.0, dt > 0 ? 1.0 / dt : 0.0);
@@ -343,10 +346,6 @@ void Sample::drawOverlay(double dt) {
             ("frame times, up to " + std::to_string(int(std::ceil(most))) + " ms").c_str(), 0.0f,
             most * 1.1f + 1e-3f, ImVec2(ImGui::GetContentRegionAvail().x, 36.0f * scale));
     }
-    if (paused_)
-        ImGui::TextColored(ImVec4(1, 0.85f, 0.3f, 1),
-                           "PAUSED: Space resumes, N runs one frame of compute");
-    drawSlowNote();
     // Sections the learner can fold away where the window is small.
     const bool showParams = !params.names().empty() &&
                             ImGui::CollapsingHeader("parameters", ImGuiTreeNodeFlags_DefaultOpen);
@@ -362,6 +361,7 @@ void Sample::drawOverlay(double dt) {
         ImGui::SameLine();
         if (ImGui::Button("copy as command line")) copyCommandLine();
     }
+    drawSlowNote();  // below the controls: when it comes or goes, none of them moves
     if (ImGui::CollapsingHeader("this run", ImGuiTreeNodeFlags_DefaultOpen)) ui();
     if (!headless_) {
         ImGui::Separator();
