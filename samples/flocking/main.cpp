@@ -37,7 +37,8 @@ public:
 private:
     int& boidCount = params.add("count", 16384, {1, 1 << 20}, "boids in the generated flock")
                          .activeWhen([this] { return options().input.empty(); },
-                                     "with --input: the flock comes from the file");
+                                     "with --input: the flock comes from the file")
+                         .interactiveAt(2048);  // all pairs: 64 times less work
     std::string& search = params.choice("search", "all_pairs", {"all_pairs", "grid"},
                                         "whom a boid visits: every member (the book), or the "
                                         "members in the 27 grid cells around it (needs radius "
