@@ -3,7 +3,9 @@
 // it (a left drag orbits, the wheel zooms, Home goes back to where the sample put it); the
 // sample sets its home pose once and reads view() and projection() when it draws.
 //
-//   camera().setHome({.target = {0, 0, 0}, .distance = OrbitCamera::distanceToFit(1.8f, aspect)});
+//   OrbitCamera::Pose home;                      // looks at the origin from +z, 20 degrees up
+//   home.distance = OrbitCamera::distanceToFit(1.8f, aspect);  // a sphere of radius 1.8 fits
+//   camera().setHome(home);
 //   useCamera();                                 // in setup(): the mouse now moves it
 //   const glm::mat4 viewProjection = camera().projection(aspect) * camera().view();
 #include <glm/glm.hpp>
