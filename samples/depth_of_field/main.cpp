@@ -12,17 +12,16 @@
 //   cs::SummedAreaTable  the table, in place (src/compute)          SHADER_STORAGE
 //   filter.comp          each pixel's box, from four table entries  TEXTURE_FETCH | TEXTURE_UPDATE
 //   view.comp            (show=depth or coc) those, as colours      TEXTURE_FETCH
-//   render(): the texture `show` names, drawn over the window (TextureDrawer)
+//   render(): the texture `show` names (TextureDrawer); paused, a drag runs update(0) first
 #include <imgui.h>
 
-#include <cmath>
 #include <glm/glm.hpp>
-#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
 #include "app/draw.h"
 #include "app/sample.h"
 #include "bench.h"
+#include "camera.h"
 #include "compute/summed_area_table.h"
 #include "gl/info.h"
 #include "util/error.h"
@@ -34,7 +33,6 @@ constexpr int kSpheres = 10;                            // instances drawn by sc
 constexpr int kSlices = 32, kStacks = 16;               // the sphere mesh scene.vert generates
 constexpr int kSphereVertices = kSlices * kStacks * 6;  // quads of two triangles
 constexpr float kFarDepth = 1000.0f;                    // the depth of the sky: "very far away"
-constexpr float kNear = 0.1f, kFar = 200.0f;            // the projection's clip planes
 const glm::vec3 kSky(0.55f, 0.62f, 0.72f);
 constexpr float kDepthShownBlack = 60.0f;  // the depth view's far end
 // The filter reads its own table entry (16 bytes) and depth (4) and writes its output (4).
@@ -80,12 +78,14 @@ private:
     cs::VertexArray noVertices;  // the scene comes from gl_VertexID; core GL still wants a VAO
     cs::TextureDrawer drawer;
     double time = 0.0;
+    glm::mat4 sceneView{0.0f};  // the camera's view the scene was last drawn from
 
     void update(double dt) override {
         if (width() == 0 || height() == 0) return;  // minimised window
         if (width() != scene.width() || height() != scene.height())
             createTargets(width(), height());
         if (animate) time += dt;
+        depth_of_field::moveCamera(camera(), time, float(width()) / float(height()));
         const int w = width(), h = height();
 
         // Step 1 draws the scene into its own framebuffer: an input of the compute passes, so
@@ -138,10 +138,7 @@ private:
     // Step 1: the sharp image and its depth, drawn like any frame but into `scene`.
     void renderScene() {
         auto pass = gpuPass("scene");
-        const glm::vec3 eye(0.8f * float(std::sin(0.4 * time)) - 1.0f, 3.5f, 3.0f);
-        const glm::mat4 viewMatrix = glm::lookAt(eye, glm::vec3(1.0f, -1.0f, -18.0f), {0, 1, 0});
-        const glm::mat4 projection =
-            glm::perspective(glm::radians(45.0f), float(width()) / float(height()), kNear, kFar);
+        sceneView = camera().view();
 
         glBindFramebuffer(GL_FRAMEBUFFER, scene.id());
         glViewport(0, 0, scene.width(), scene.height());
@@ -153,10 +150,10 @@ private:
         glEnable(GL_DEPTH_TEST);
 
         drawScene.use();
-        glUniformMatrix4fv(drawScene.uniform("view"), 1, GL_FALSE, glm::value_ptr(viewMatrix));
+        glUniformMatrix4fv(drawScene.uniform("view"), 1, GL_FALSE, glm::value_ptr(sceneView));
         glUniformMatrix4fv(drawScene.uniform("projection"), 1, GL_FALSE,
-                           glm::value_ptr(projection));
-        glUniform3fv(drawScene.uniform("eye"), 1, glm::value_ptr(eye));
+                           glm::value_ptr(camera().projection(float(width()) / float(height()))));
+        glUniform3fv(drawScene.uniform("eye"), 1, glm::value_ptr(camera().eye()));
         glUniform3fv(drawScene.uniform("sky"), 1, glm::value_ptr(kSky));
         glBindVertexArray(noVertices.id());
         glUniform1i(drawScene.uniform("object"), 0);
@@ -165,7 +162,7 @@ private:
         glDrawArraysInstanced(GL_TRIANGLES, 0, kSphereVertices, kSpheres);
         glBindVertexArray(0);
         glDisable(GL_DEPTH_TEST);
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        bindFrameTarget();  // where the frame is drawn, also when render() runs update(0)
     }
 
     void setCocUniforms(const cs::Program& program) const {
@@ -202,6 +199,8 @@ private:
         filter = cs::Program::compute("depth_of_field/filter.comp");
         visualise = cs::Program::compute("depth_of_field/view.comp");
         noVertices = cs::VertexArray("scene");
+        camera().setHome(depth_of_field::swayPose(0.0));
+        useCamera();  // a left drag orbits (and stops the sway), the wheel zooms, Home goes back
         createTargets(width(), height());
     }
 
@@ -239,6 +238,8 @@ private:
     }
 
     void render() override {
+        // Paused, no update() runs: a drag makes the picture again, with no time passing.
+        if (camera().view() != sceneView) update(0.0);
         const cs::Texture2D& shown = show == "result"  ? blurred
                                      : show == "sharp" ? scene.color()
                                                        : view;
