@@ -258,7 +258,7 @@ private:
         ImGui::Separator();
         const char* call = variable ? "glDispatchComputeGroupSizeARB" : "glDispatchCompute";
         workgroups::dispatchText(call, variable, groups, local, reportedSize, painter.layout());
-        workgroups::limitsTable(limits);
+        workgroups::limitsList(limits);
         if (!sharedLog.empty()) {
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "shared_over_limit: %s",

@@ -66,14 +66,14 @@ Limits queryLimits(bool haveVariable) {
     return limits;
 }
 
-void limitsTable(const Limits& l) {
-    if (!ImGui::BeginTable("limits", 2, ImGuiTableFlags_SizingFixedFit)) return;
+// Each limit on two lines, its value and then the name the GL knows it by: the overlay is too
+// narrow for both side by side, and a table squeezed into it wrapped the names a letter a line.
+void limitsList(const Limits& l) {
     const auto row = [](const char* value, const char* name) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
         ImGui::TextUnformatted(value);
-        ImGui::TableNextColumn();
+        ImGui::Indent();
         ImGui::TextDisabled("%s", name);
+        ImGui::Unindent();
     };
     char text[96];
     std::snprintf(text, sizeof text, "%d x %d x %d groups", l.count.x, l.count.y, l.count.z);
@@ -91,7 +91,6 @@ void limitsTable(const Limits& l) {
         std::snprintf(text, sizeof text, "%d invocations, variable", l.variableInvocations);
         row(text, "GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB");
     }
-    ImGui::EndTable();
 }
 
 std::optional<glm::uvec3> hoveredInvocation(const SliceLayout& layout, const cs::Rect& rect,

@@ -1,7 +1,7 @@
 #pragma once
 // The workgroups sample's pieces beside main.cpp: the record every invocation writes, the
 // books' dispatches, where the picture puts each invocation (picture.cpp), and the overlay's
-// text, tables and the hover tooltip (overlay.cpp).
+// text, the list of limits and the hover tooltip (overlay.cpp).
 #include <cstddef>
 #include <cstdint>
 #include <glm/glm.hpp>
@@ -105,7 +105,7 @@ struct Limits {
     int variableInvocations = 0;   // GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB
 };
 Limits queryLimits(bool haveVariable);  // GL queries: once, in setup()
-void limitsTable(const Limits& limits);
+void limitsList(const Limits& limits);
 
 // How the ids were dispatched: `call` (the dispatch main.cpp made), fixed or variable size, the
 // size the program reports (glGetProgramiv GL_COMPUTE_WORK_GROUP_SIZE), the invocations, and

@@ -2,6 +2,8 @@
 // with the GLSL specification's formulas computed here on the CPU, for every preset of the
 // books and for random sizes up to this GL's limits; and the limits refused, each with one
 // line naming it.
+#include "workgroups/workgroups.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -228,6 +230,25 @@ TEST_F(WorkgroupsTest, SizingSaysItNeedsTheExtension) {
         const cs::ProcessResult fixed = run({"--set", sizing});
         EXPECT_EQ(fixed.exitCode, 0) << sizing << ": " << fixed.err;
     }
+}
+
+// The overlay's preset combo names a preset only while the six sizes are the ones it set: an
+// edit of any of them turns it to custom (update() asks presetHolds every frame).
+TEST(WorkgroupsPresets, AnEditedSizeIsNoLongerThePresets) {
+    for (const workgroups::Preset& preset : workgroups::kPresets) {
+        EXPECT_TRUE(workgroups::presetHolds(preset.name, preset.groups, preset.local))
+            << preset.name;
+        for (int axis = 0; axis < 3; ++axis) {
+            glm::uvec3 edited = preset.groups;
+            edited[axis] += 1;
+            EXPECT_FALSE(workgroups::presetHolds(preset.name, edited, preset.local)) << preset.name;
+            edited = preset.local;
+            edited[axis] += 1;
+            EXPECT_FALSE(workgroups::presetHolds(preset.name, preset.groups, edited))
+                << preset.name;
+        }
+    }
+    EXPECT_TRUE(workgroups::presetHolds("custom", {3, 5, 7}, {2, 2, 2})) << "custom is any size";
 }
 
 TEST_F(WorkgroupsTest, ALocalSizePastItsAxisLimitIsRefused) {
