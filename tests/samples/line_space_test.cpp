@@ -12,8 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "app/params.h"
 #include "line_space/geometry.h"
 #include "line_space/output.h"
+#include "line_space/overlay.h"
 #include "line_space/reference.h"
 #include "line_space/synthetic.h"
 #include "support/child_rss.h"
@@ -402,6 +404,50 @@ TEST_F(LineSpaceSampleTest, BenchHasTheThesisFiguresAndAccuracy) {
           "\"line space, suppress 16 recall at 2 px\"", "\"line space segments median distance\"",
           "\"line space bandwidth\""})
         EXPECT_NE(text.find(key), std::string::npos) << key << " missing in\n" << text;
+}
+
+// The overlay's edits that another setting contradicts bring that setting along (overlay.h),
+// on parameters declared as main.cpp declares them; Params::set makes an edit as the overlay
+// does (a change, and an entry Params::undoEdits can undo).
+TEST(LineSpaceOverlay, AContradictedSettingComesAlong) {
+    cs::Params params;
+    std::string& method = params.choice("method", "linespace", {"linespace", "hough"}, "");
+    bool& segments = params.add("segments", false, "");
+    int& low = params.add("canny_low", 40, {1, 1443}, "");
+    int& high = params.add("canny_high", 100, {1, 1443}, "");
+    params.set("segments", "true");
+    params.clearChanged();
+    params.keepEdits();
+    // What update() calls each frame: nothing to do while nothing is contradicted.
+    const auto frame = [&] {
+        line_space::keepWorking(params, method == "hough" && segments, low, high);
+    };
+    frame();
+    EXPECT_TRUE(segments);
+    EXPECT_FALSE(params.changed({&segments, &low, &high}));
+
+    params.set("method", "hough");  // chosen in the overlay, with segments on
+    frame();
+    EXPECT_FALSE(segments) << "Hough finds whole lines: choosing it turns segments off";
+    EXPECT_TRUE(params.changed(&segments));
+    // A run that then fails undoes the choice and what it brought along.
+    EXPECT_TRUE(params.undoEdits());
+    EXPECT_EQ(method, "linespace");
+    EXPECT_TRUE(segments);
+    params.clearChanged();
+
+    params.set("canny_low", "150");  // past canny_high: canny_high follows
+    frame();
+    EXPECT_EQ(low, 150);
+    EXPECT_EQ(high, 150);
+    EXPECT_TRUE(params.changed({&low, &high})) << "the detection must run again";
+    params.keepEdits();
+
+    params.set("canny_high", "20");  // below canny_low: canny_low follows
+    frame();
+    EXPECT_EQ(high, 20);
+    EXPECT_EQ(low, 20);
+    EXPECT_TRUE(params.changed({&low, &high})) << "the detection must run again";
 }
 
 TEST_F(LineSpaceSampleTest, HelpListsParametersAndOptions) {
