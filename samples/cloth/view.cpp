@@ -46,7 +46,8 @@ View fitView(cs::OrbitCamera& camera, GLFWwindow* window, int width, int height,
              const cs::Rect& area) {
     const float fit = cs::OrbitCamera::distanceToFit(
         kContentRadius, area.width / std::max(area.height, 1.0f), kFovYDegrees);
-    if (!camera.userMoved() && fit != camera.pose().distance)
+    // Not while the window is minimised: no distance fits an area 0 pixels wide.
+    if (!camera.userMoved() && area.width > 0.0f && fit != camera.pose().distance)
         camera.setHome({kTarget, fit, kYawDegrees, kPitchDegrees, kFovYDegrees});
     View view;
     view.width = width;
