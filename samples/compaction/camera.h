@@ -27,7 +27,7 @@ inline void turn(cs::OrbitCamera& camera, double dt) {
 // at most 0.52 from it, and their surface lies at most sqrt(sum of radii^2) = 0.19 beyond:
 // within 0.71 of the middle, in view units twice that.
 inline void fitCamera(cs::OrbitCamera& camera, glm::vec3 box, float aspect, bool metaballs) {
-    if (camera.userMoved()) return;
+    if (camera.userMoved() || aspect <= 0.0f) return;  // minimised: no distance fits
     const float radius = metaballs ? std::min(glm::length(box), 2.0f * 0.71f) : glm::length(box);
     camera.pose().distance = cs::OrbitCamera::distanceToFit(radius, aspect, kHomePose.fovYDegrees);
 }
