@@ -52,6 +52,7 @@ glm::mat4 OrbitCamera::projection(float aspect) const {
 }
 
 float OrbitCamera::distanceToFit(float radius, float aspect, float fovYDegrees) {
+    aspect = std::max(aspect, 1e-3f);  // a minimised window has no width: fit a sliver
     const float halfY = 0.5f * glm::radians(fovYDegrees);
     const float halfX = std::atan(std::tan(halfY) * aspect);
     return radius / std::sin(std::min(halfX, halfY));

@@ -24,16 +24,22 @@ Overlay::~Overlay() {
     ImGui::DestroyContext();
 }
 
-void Overlay::beginFrame(int width, int height, double dt) {
+void Overlay::beginFrame(int width, int height, double dt, const std::vector<int>& taps) {
     ImGui_ImplOpenGL3_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
     if (windowed_) {
         ImGui_ImplGlfw_NewFrame();
     } else {
-        ImGuiIO& io = ImGui::GetIO();
         io.DisplaySize = ImVec2(float(width), float(height));
         io.DeltaTime = dt > 0 ? float(dt) : 1.0f / 60.0f;
     }
+    // A tap quicker than a frame: down for this frame, so that ImGui sees it pressed once.
+    const auto inRange = [&](int key) { return key >= 0 && key < IM_ARRAYSIZE(io.KeysDown); };
+    for (const int key : taps)
+        if (inRange(key)) io.KeysDown[key] = true;
     ImGui::NewFrame();
+    for (const int key : taps)
+        if (inRange(key)) io.KeysDown[key] = false;
 }
 
 void Overlay::endFrame() {

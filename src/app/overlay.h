@@ -1,6 +1,8 @@
 #pragma once
 // The Dear ImGui overlay. Windowed, ImGui reads input through GLFW; headless, there is no
 // input and the overlay is drawn from a fixed size and time step, so screenshots include it.
+#include <vector>
+
 struct GLFWwindow;
 
 namespace cs {
@@ -12,7 +14,9 @@ public:
     Overlay(const Overlay&) = delete;
     Overlay& operator=(const Overlay&) = delete;
 
-    void beginFrame(int width, int height, double dt);
+    // `taps`: keys pressed and released since the last frame (WindowInput::takeTaps), which
+    // ImGui sees as held for this frame.
+    void beginFrame(int width, int height, double dt, const std::vector<int>& taps = {});
     void endFrame();             // draws into the bound framebuffer
     bool wantsKeyboard() const;  // a text field has the keys
     bool wantsMouse() const;     // the mouse is over an overlay window, or drags a widget

@@ -276,7 +276,8 @@ void Sample::frame(double dt, bool last) {
     // ImGui's frame starts first, so that the keys and the mouse know what the overlay wants.
     // A window runs it with --no-ui too: the help window (F1) shows there.
     const bool imgui = !headless_ || !options_.noUi;
-    if (imgui) overlay_->beginFrame(width_, height_, dt);
+    if (imgui)
+        overlay_->beginFrame(width_, height_, dt, input_ ? input_->takeTaps() : std::vector<int>{});
     handleInput();
     // Closing the window (or Esc) ends the run after this frame, which makes it the last
     // one: the frame --screenshot writes when no --frames count was given.

@@ -126,6 +126,7 @@ protected:
     int width() const { return width_; }
     int height() const { return height_; }
     bool headless() const { return headless_; }
+    bool paused() const { return paused_; }  // Space in the window: update() is not called
     // The GLFW window, for a sample's own mouse input; nullptr when headless.
     GLFWwindow* window() const;
     const Options& options() const { return options_; }

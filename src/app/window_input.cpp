@@ -30,8 +30,17 @@ std::vector<WindowInput::Event> WindowInput::take() {
 // The callbacks only record: what an event does is decided at the start of the next frame,
 // when the overlay knows whether it wanted it.
 void WindowInput::onKey(GLFWwindow* window, int key, int, int action, int mods) {
-    if (WindowInput* input = from(window); input && action == GLFW_PRESS)
+    if (WindowInput* input = from(window); input && action == GLFW_PRESS) {
         input->events_.push_back({Event::Type::Key, key, mods});
+        input->pressed_.push_back(key);
+    }
+}
+
+std::vector<int> WindowInput::takeTaps() {
+    std::vector<int> taps;
+    for (const int key : std::exchange(pressed_, {}))
+        if (key >= 0 && glfwGetKey(window_, key) == GLFW_RELEASE) taps.push_back(key);
+    return taps;
 }
 
 void WindowInput::onButton(GLFWwindow* window, int button, int action, int) {

@@ -26,6 +26,11 @@ public:
     // The events since the last call, in the order they came. Press and Release are the left
     // button's.
     std::vector<Event> take();
+    // The keys pressed since the last call and already released again: a tap quicker than a
+    // frame. ImGui 1.86 reads each key's state once a frame and would never see such a tap
+    // (Enter or Escape in a text field on a slow frame); the overlay holds them down for one
+    // frame instead.
+    std::vector<int> takeTaps();
 
 private:
     static void onKey(GLFWwindow* window, int key, int scancode, int action, int mods);
@@ -35,6 +40,7 @@ private:
 
     GLFWwindow* window_;
     std::vector<Event> events_;
+    std::vector<int> pressed_;  // since the last takeTaps()
 };
 
 }  // namespace cs
