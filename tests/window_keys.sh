@@ -14,7 +14,8 @@
 # field:     (nbody) keys typed into an overlay text field (Ctrl+click on the first slider) are
 #            the field's: "n", Space and the Escape that leaves the field neither pause nor
 #            quit the sample, nor edit the value. Space outside the field then pauses.
-# release:   (nbody) a drag of the first slider, bodies (a count that rebuilds), across its
+# release:   (nbody, test_sample) a drag of the first slider, bodies (a count that rebuilds;
+#            test_sample's size, whose rebuilds it counts on stderr), across its
 #            range [1, 2^20], held at the top, ends as one edit: one "--set" line on stderr, of
 #            the value where it was let go. Applied at every value it passed through, it would
 #            build and step 2^20 bodies, minutes a frame on a CPU renderer: past the deadline.
@@ -217,8 +218,16 @@ case $test in
         take_shot  # a few frames later: no second edit came
         quit
         edits=$(grep -- "^$name: --set " "$log")
-        [ "$edits" = "$name: --set bodies=1" ] ||
-            fail "one drag should be one edit, bodies=1 where it was let go, not: $edits" ;;
+        slider=bodies
+        [ "$name" = test_sample ] && slider=size
+        [ "$edits" = "$name: --set $slider=1" ] ||
+            fail "one drag should be one edit, $slider=1 where it was let go, not: $edits"
+        # test_sample counts its rebuilds: the one after the drag, none during it.
+        if [ "$name" = test_sample ]; then
+            rebuilds=$(grep -c "^test_sample: rebuilt for size=" "$log" || true)
+            [ "$rebuilds" -eq 1 ] && grep -q "^test_sample: rebuilt for size=1$" "$log" ||
+                fail "the drag should rebuild once, for size=1, not $rebuilds times"
+        fi ;;
     defaults)
         # The picture without the --set arguments, in a window of the same size.
         timeout 60 "$exe" --size "${width}x$height" --no-ui --frames 3 --screenshot default.png \

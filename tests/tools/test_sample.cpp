@@ -6,7 +6,10 @@
 // --set performance_hint=true sends a medium-severity performance message in every frame, as
 // some drivers do on every readback (only CS_GL_DEBUG=1 prints it); --set out_of_memory=true
 // throws std::bad_alloc in setup(), as a huge input might; --set first_frame_pass=true times a
-// pass in the first frame only, which --bench's timed frames then never see.
+// pass in the first frame only, which --bench's timed frames then never see. `size` stands
+// for a count that rebuilds state: each rebuild prints "test_sample: rebuilt for size=N" on
+// stderr, so that a test can count them (an overlay drag must rebuild once, when let go).
+#include <cstdio>
 #include <new>
 #include <utility>
 
@@ -17,6 +20,8 @@ public:
     TestSample() : Sample("test_sample", "draws nothing; a probe for framework tests") {}
 
 private:
+    // First, so that its slider is the overlay's first.
+    int& size = params.add("size", 512, {1, 1 << 20}, "a count that rebuilds state");
     bool& glError = params.add("gl_error", false, "raise a GL error in every frame");
     bool& debugOutput = params.add("debug_output", true, "leave KHR_debug messages on");
     bool& performanceHint =
@@ -30,6 +35,7 @@ private:
         if (outOfMemory) throw std::bad_alloc();
     }
     void update(double) override {
+        if (params.changed(&size)) std::fprintf(stderr, "test_sample: rebuilt for size=%d\n", size);
         if (firstFramePass && std::exchange(firstFrame, false)) {
             auto pass = gpuPass("first frame");
         }
