@@ -70,7 +70,11 @@ private:
                          "how many steps (k = 0, 1, ...) of single_group.comp have run in the "
                          "middle plot (0: the input)")
                     .activeWhen([this] { return fitsOneGroup(); },
-                                "past 2048 elements (--input): the step view is one work group's");
+                                "past 2048 elements (--input): the step view is one work group's")
+                    // The slider stops at the array's last step; --set takes up to 11.
+                    .sliderRange([this] {
+                        return cs::Range<int>{0, stepsFor(count())};
+                    });
 
     int& benchMaxLog2 = flags
                             .add("bench-max-log2", 28, {16, 28},

@@ -2,6 +2,7 @@
 // The kinds of parameter that Params holds: a number in a range, a switch, a choice among
 // values, free text. Each knows how to read itself from text, write itself as text and draw
 // its widget (in params_ui.cpp, so that parsing needs no ImGui).
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -46,6 +47,13 @@ struct Number : Params::Param {
     // An integer slider's value while it is dragged: applied when the drag ends.
     T dragged{};
     bool dragging = false;
+    std::function<Range<T>()> sliderRange;  // Declared::sliderRange; empty: the declared range
+    Range<T> shownRange() const {
+        if (!sliderRange) return range;
+        const Range<T> r = sliderRange();
+        const T lo = std::clamp(r.min, range.min, range.max);
+        return {lo, std::clamp(r.max, lo, range.max)};
+    }
     const void* storage() const override { return &value; }
     bool assign(const std::string& text, const std::string& what,
                 const std::string& equals) override;

@@ -225,6 +225,15 @@ void Params::setInteractive(const void* value, std::string text) {
     p.interactiveText = std::move(text);
 }
 
+template <typename T>
+void Params::setSliderRange(const void* value, std::function<Range<T>()> range) {
+    auto* number = dynamic_cast<Number<T>*>(&at(value));
+    if (!number) throw std::logic_error("sliderRange: '" + at(value).name + "' is no number");
+    number->sliderRange = std::move(range);
+}
+template void Params::setSliderRange<int>(const void*, std::function<Range<int>()>);
+template void Params::setSliderRange<float>(const void*, std::function<Range<float>()>);
+
 std::vector<std::string> Params::interactiveSettings() const {
     std::vector<std::string> out;
     for (const auto& p : params_)

@@ -66,6 +66,11 @@ public:
     // a window whose frames take more than about 200 ms offers every such value with one
     // click ("make it interactive"), and names them. Defaults and headless runs keep theirs.
     Declared& interactiveAt(const T& value);
+    // A number's slider in the overlay spans `range()` (within the declared range) instead of
+    // the declared range, for ends that depend on other values or on this GL (prefix_sum's
+    // last step depends on the array's length). --set and --help keep the declared range; a
+    // value past the slider's end shows at the end, unchanged, until the slider is moved.
+    Declared& sliderRange(std::function<Range<T>()> range);
     operator T&() const { return value_; }
 
 private:
@@ -169,6 +174,8 @@ private:
     friend class Declared;
     void setActiveWhen(const void* value, std::function<bool()> isActive, std::string why);
     void setInteractive(const void* value, std::string text);
+    template <typename T>
+    void setSliderRange(const void* value, std::function<Range<T>()> range);
     template <typename Kind, typename... Args>
     Kind& declare(const std::string& name, const std::string& help, Args&&... args);
     Param& find(const std::string& name);
@@ -192,6 +199,12 @@ Declared<T>& Declared<T>::interactiveAt(const T& value) {
         params_.setInteractive(&value_, value ? "true" : "false");
     else
         params_.setInteractive(&value_, std::to_string(value));
+    return *this;
+}
+
+template <typename T>
+Declared<T>& Declared<T>::sliderRange(std::function<Range<T>()> range) {
+    params_.template setSliderRange<T>(&value_, std::move(range));
     return *this;
 }
 

@@ -40,7 +40,8 @@ bool Number<int>::drawUi() {
         return differs;
     }
     int shown = dragging ? dragged : value;
-    ImGui::SliderInt(name.c_str(), &shown, range.min, range.max, "%d", sliderFlags(range));
+    const Range<int> ends = shownRange();
+    ImGui::SliderInt(name.c_str(), &shown, ends.min, ends.max, "%d", sliderFlags(ends));
     if (ImGui::IsItemActive()) {
         dragging = true;
         dragged = shown;
@@ -56,7 +57,8 @@ bool Number<int>::drawUi() {
 template <>
 bool Number<float>::drawUi() {
     float v = value;
-    ImGui::SliderFloat(name.c_str(), &v, range.min, range.max, "%.4g", sliderFlags(range));
+    const Range<float> ends = shownRange();
+    ImGui::SliderFloat(name.c_str(), &v, ends.min, ends.max, "%.4g", sliderFlags(ends));
     const bool differs = v != value;
     value = v;
     return differs;

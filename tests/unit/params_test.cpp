@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/param_kinds.h"
 #include "util/error.h"
 #include "util/parse.h"
 
@@ -512,6 +513,26 @@ TEST(Params, InteractiveValuesAreCheckedAndListedWhileActive) {
     EXPECT_EQ(params.interactiveSettings(),
               (std::vector<std::string>{"count=2048", "radius=2.000000"}));
     EXPECT_THROW(params.add("size", 8, {1, 16}, "").interactiveAt(32), UsageError);
+}
+
+// A slider's run-time ends stay inside the declared range; --set keeps the declared range.
+TEST(Params, SliderRangeNarrowsTheSliderOnly) {
+    int length = 16;
+    Number<int> number;
+    number.range = {0, 11};
+    number.sliderRange = [&] { return Range<int>{0, length == 16 ? 4 : 20}; };
+    EXPECT_EQ(number.shownRange().max, 4);
+    length = 4096;
+    EXPECT_EQ(number.shownRange().max, 11);  // never past the declared range
+
+    Params params;
+    int& step = params.add("step", 2, {0, 11}, "").sliderRange([] { return Range<int>{0, 4}; });
+    params.set("step", "9");  // the command line takes what it documents
+    EXPECT_EQ(step, 9);
+    EXPECT_THROW(params.choice("size", 8, {8, 16}, "").sliderRange([] {
+        return Range<int>{8, 8};
+    }),
+                 std::logic_error);
 }
 
 }  // namespace
