@@ -88,7 +88,6 @@ private:
     std::vector<int> benchSizes;     // --bench-sizes
     cs::Calibration fmaCalibration;  // measured on request in the overlay
     bool restartPressed = false, fmaRatePressed = false;  // the overlay's buttons
-
     bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
 
     void update(double) override {
@@ -252,6 +251,7 @@ private:
             baseline, totalsNow);
         restartPressed = restartPressed || pressed.restart;  // update() does what they ask
         fmaRatePressed = fmaRatePressed || pressed.fmaRate;
+        if (pressed.fmaRate) showBusy("measuring the FMA rate (a few seconds on a CPU)");
     }
 
     void finish() override {
