@@ -457,6 +457,9 @@ void Sample::drawBusy() {
     draw->AddRectFilled(ImVec2(centre.x - size.x * 0.5f - pad, centre.y - size.y * 0.5f - pad),
                         ImVec2(centre.x + size.x * 0.5f + pad, centre.y + size.y * 0.5f + pad),
                         IM_COL32(20, 20, 28, 230), 4.0f);
+    draw->AddRect(ImVec2(centre.x - size.x * 0.5f - pad, centre.y - size.y * 0.5f - pad),
+                  ImVec2(centre.x + size.x * 0.5f + pad, centre.y + size.y * 0.5f + pad),
+                  IM_COL32(255, 220, 120, 255), 4.0f);
     draw->AddText(ImVec2(centre.x - size.x * 0.5f, centre.y - size.y * 0.5f),
                   IM_COL32(255, 220, 120, 255), text.c_str());
 }
