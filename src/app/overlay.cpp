@@ -4,6 +4,8 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include "app/draw.h"
+
 namespace cs {
 
 Overlay::Overlay(GLFWwindow* window, float contentScale) : windowed_(window != nullptr) {
@@ -53,6 +55,40 @@ bool Overlay::wantsKeyboard() const {
 
 bool Overlay::wantsMouse() const {
     return ImGui::GetIO().WantCaptureMouse;
+}
+
+// The panel is in frame pixels, bottom up; ImGui places things in its own units, top down,
+// which differ from pixels on high-DPI screens by the framebuffer scale.
+void labelPanel(const Rect& panel, int frameHeight, const char* text) {
+    const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+    const ImVec2 topLeft(panel.x / scale.x, (frameHeight - panel.y - panel.height) / scale.y);
+    const ImVec2 bottomRight(topLeft.x + panel.width / scale.x, topLeft.y + panel.height / scale.y);
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const ImVec2 window = ImGui::GetWindowPos();
+    const ImVec2 windowEnd(window.x + ImGui::GetWindowWidth(), window.y + ImGui::GetWindowHeight());
+    const auto hidden = [&](ImVec2 at) {
+        return at.x < windowEnd.x && at.x + size.x > window.x && at.y < windowEnd.y &&
+               at.y + size.y > window.y;
+    };
+    const auto fits = [&](ImVec2 at) {
+        return at.x + size.x <= bottomRight.x && at.y + size.y <= bottomRight.y;
+    };
+    ImVec2 at(topLeft.x + 4, topLeft.y + 4);
+    if (hidden(at)) {
+        const ImVec2 below(at.x, windowEnd.y + 6), right(windowEnd.x + 6, at.y);
+        if (fits(below))
+            at = below;
+        else if (fits(right))
+            at = right;
+        else
+            return;
+    }
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    draw->PushClipRect(topLeft, bottomRight, true);  // a long label stops at the panel's edge
+    draw->AddRectFilled(ImVec2(at.x - 3, at.y - 2), ImVec2(at.x + size.x + 3, at.y + size.y + 2),
+                        IM_COL32(0, 0, 0, 190), 3.0f);
+    draw->AddText(at, IM_COL32(235, 235, 235, 255), text);
+    draw->PopClipRect();
 }
 
 }  // namespace cs

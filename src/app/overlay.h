@@ -7,6 +7,14 @@ struct GLFWwindow;
 
 namespace cs {
 
+struct Rect;
+
+// Names a panel of the picture: `text` on a dark box at the top left of `panel` (frame pixels,
+// bottom up, as Sample::freeArea), drawn behind the overlay's window. Where that window would
+// hide it, the label moves below the window, or else right of it, and is left out if it fits
+// neither way. Call it from Sample::ui(), so that --no-ui pictures have no labels.
+void labelPanel(const Rect& panel, int frameHeight, const char* text);
+
 class Overlay {
 public:
     Overlay(GLFWwindow* window, float contentScale);  // window may be null (headless)
