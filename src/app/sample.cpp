@@ -404,7 +404,10 @@ void Sample::drawSlowNote() {
         settings.push_back(setting);
         names += (names.empty() ? "" : ", ") + setting;
     }
-    if (settings.empty()) return;
+    if (settings.empty()) {
+        ImGui::TextDisabled("Space pauses the compute; the window stays quick.");
+        return;
+    }
     if (ImGui::Button("make it interactive")) {
         params.setAll(settings);
         std::fprintf(stderr, "%s: made interactive:%s\n", name_.c_str(),
