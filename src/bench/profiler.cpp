@@ -98,7 +98,9 @@ std::vector<std::string> GpuProfiler::passNames() const {
 }
 
 void GpuProfiler::beginFrame() {
-    lastFrame_ = std::move(thisFrame_);
+    // A frame that ran no pass (a sample that computes only on a change) keeps the list of
+    // the last frame that did, so the overlay goes on showing what the last result cost.
+    if (!thisFrame_.empty()) lastFrame_ = std::move(thisFrame_);
     thisFrame_.clear();
 }
 

@@ -36,8 +36,8 @@ public:
     double latestMs(const std::string& pass) const;
     const std::map<std::string, std::vector<double>>& samples() const { return samples_; }
     std::vector<std::string> passNames() const;  // in first-seen order
-    // Frames, for the overlay: it lists only the passes that ran in the frame before the
-    // current one, so a pass that stopped running (a method switched off) leaves the list.
+    // Frames, for the overlay: it lists only the passes of the last frame that ran any, so a
+    // pass that stopped running (a method switched off) leaves the list.
     void beginFrame();
     const std::vector<std::string>& lastFramePasses() const { return lastFrame_; }
     void clearSamples();
