@@ -14,6 +14,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <iterator>
 #include <utility>
 
 #include "app/sample.h"
@@ -36,7 +37,7 @@ static_assert(sizeof(Particle) == 32 && offsetof(Particle, velocity) == 16,
 
 constexpr float kSphereSwing = 0.5f;       // the sphere moves along x between -0.5 and 0.5
 const float kBoxRadius = std::sqrt(3.0f);  // the sphere around the box [-1, 1]^3 (mesh.h)
-const char* const kIntegrators[] = {"euler", "semi_implicit", "verlet"};
+const char* const kIntegrators[] = {"euler", "semi_implicit", "verlet", "rk4"};
 
 }  // namespace
 
@@ -51,9 +52,11 @@ private:
     float& dt = params.add("dt", 1.0f / 120.0f, {0.0001f, 0.05f}, "seconds per simulation step");
     int& stepsPerFrame = params.add("steps_per_frame", 2, {1, 16}, "simulation steps per frame");
     std::string& integrator =
-        params.choice("integrator", "verlet", {kIntegrators[0], kIntegrators[1], kIntegrators[2]},
-                      "explicit Euler, semi-implicit Euler, velocity Verlet");
+        params.choice("integrator", "verlet",
+                      {kIntegrators[0], kIntegrators[1], kIntegrators[2], kIntegrators[3]},
+                      "explicit Euler, semi-implicit Euler, velocity Verlet, Runge-Kutta 4");
     float& gravity = params.add("gravity", 9.81f, {0.0f, 50.0f}, "downward acceleration");
+    float& drag = params.add("drag", 0.0f, {0.0f, 50.0f}, "linear air drag, per second");
     float& restitution = params.add("restitution", 0.6f, {0.0f, 1.0f}, "bounciness of collisions");
     float& sphereRadius = params.add("sphere_radius", 0.3f, {0.05f, 0.45f}, "sphere radius");
     float& sphereSpeed = params.add("sphere_speed", 1.0f, {0.0f, 10.0f}, "sphere swing, rad/s");
@@ -78,7 +81,7 @@ private:
     }
 
     int integratorIndex() const {
-        for (int i = 0; i < 3; ++i)
+        for (int i = 0; i < int(std::size(kIntegrators)); ++i)
             if (integrator == kIntegrators[i]) return i;
         return 2;
     }
@@ -98,6 +101,7 @@ private:
         glUniform1f(step.uniform("dt"), dt);
         glUniform3f(step.uniform("gravity"), 0.0f, -gravity, 0.0f);
         glUniform1i(step.uniform("integrator"), integratorIndex());
+        glUniform1f(step.uniform("drag"), drag);
         glUniform1f(step.uniform("restitution"), restitution);
         glUniform1f(step.uniform("sphereRadius"), sphereRadius);
         glUniform1f(step.uniform("lifetime"), lifetime);

@@ -15,7 +15,8 @@ layout(std430, binding = 0) buffer Particles { Particle particles[]; };
 uniform uint count;  // the particles the dispatch was sized for
 uniform float dt;
 uniform vec3 gravity;
-uniform int integrator;  // 0 explicit Euler, 1 semi-implicit Euler, 2 velocity Verlet
+uniform int integrator;  // 0 explicit Euler, 1 semi-implicit Euler, 2 velocity Verlet, 3 RK4
+uniform float drag;      // linear air drag, per second: the air takes drag * v off the velocity
 uniform float restitution;
 uniform vec3 sphereCenter;    // where the sphere is at the end of this step
 uniform vec3 sphereVelocity;
@@ -26,16 +27,38 @@ uniform uint seed;
 
 #include "emitter.glsl"
 
+// Gravity and linear drag: the acceleration depends on the velocity only, not on where
+// the particle is, so the integrators below need no positions between x and x + dx.
+vec3 acceleration(vec3 v) {
+    return gravity - drag * v;
+}
+
 void integrate(inout vec3 x, inout vec3 v) {
     if (integrator == 0) {  // explicit Euler: position from the old velocity
+        vec3 a = acceleration(v);
         x += v * dt;
-        v += gravity * dt;
+        v += a * dt;
     } else if (integrator == 1) {  // semi-implicit (symplectic) Euler: from the new one
-        v += gravity * dt;
+        v += acceleration(v) * dt;
         x += v * dt;
-    } else {  // velocity Verlet: exact for a constant acceleration such as gravity
-        x += v * dt + 0.5 * gravity * dt * dt;
-        v += gravity * dt;
+    } else if (integrator == 2) {  // velocity Verlet: exact for a constant acceleration
+        vec3 a = acceleration(v);
+        x += v * dt + 0.5 * a * dt * dt;
+        // The end of the step's acceleration needs the end velocity, the one being computed
+        // (with drag); the velocity an Euler step predicts keeps it second order.
+        vec3 aEnd = acceleration(v + a * dt);
+        v += 0.5 * (a + aEnd) * dt;
+    } else {  // classical Runge-Kutta (RK4): four slopes across the step, weighted 1, 2, 2, 1
+        vec3 v1 = v;  // at the start
+        vec3 a1 = acceleration(v1);
+        vec3 v2 = v + 0.5 * dt * a1;  // at the middle, from the first slope
+        vec3 a2 = acceleration(v2);
+        vec3 v3 = v + 0.5 * dt * a2;  // at the middle again, from the second
+        vec3 a3 = acceleration(v3);
+        vec3 v4 = v + dt * a3;  // at the end, from the third
+        vec3 a4 = acceleration(v4);
+        x += dt / 6.0 * (v1 + 2.0 * v2 + 2.0 * v3 + v4);
+        v += dt / 6.0 * (a1 + 2.0 * a2 + 2.0 * a3 + a4);
     }
 }
 
@@ -84,6 +107,9 @@ void main() {
     else p.position.w = age;
 
     vec3 x = p.position.xyz, v = p.velocity.xyz;
+    // Every integrator, RK4 too, moves the particle as if nothing were in the way, and the
+    // walls and the sphere then act on where it ends: a bounce is a jump in velocity that no
+    // smooth acceleration describes, so RK4's intermediate slopes never see one.
     integrate(x, v);
     collideWithBox(x, v);
     collideWithSphere(x, v);

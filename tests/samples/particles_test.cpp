@@ -1,8 +1,10 @@
 // The particles sample through its state files: one step against a double-precision CPU
-// step for each integrator, and the physical promises: nothing ends a step inside the
-// sphere, and elastic collisions without gravity keep the kinetic energy.
+// step for each integrator (RK4's also within a bound derived from float rounding), and the
+// physical promises: nothing ends a step inside the sphere, and elastic collisions without
+// gravity keep the kinetic energy.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -28,22 +30,40 @@ struct Particle {  // the state file's 32 bytes (samples/particles/README.md)
 
 // The sample's physics in double precision, following shaders/particles/step.comp.
 struct Physics {
-    int integrator = 2;  // 0 euler, 1 semi_implicit, 2 verlet
-    double dt = 1.0 / 128.0, gravity = 9.8125, restitution = 0.75;
+    int integrator = 2;  // 0 euler, 1 semi_implicit, 2 verlet, 3 rk4
+    double dt = 1.0 / 128.0, gravity = 9.8125, drag = 0, restitution = 0.75;
     double sphereRadius = 0.3125, sphereSpeed = 1.25;
 
-    void step(glm::dvec3& x, glm::dvec3& v, int stepNumber) const {
-        const glm::dvec3 g(0.0, -gravity, 0.0);
+    glm::dvec3 acceleration(const glm::dvec3& v) const {
+        return glm::dvec3(0.0, -gravity, 0.0) - drag * v;
+    }
+
+    // The step as if nothing were in the way.
+    void integrate(glm::dvec3& x, glm::dvec3& v) const {
         if (integrator == 0) {
+            const glm::dvec3 a = acceleration(v);
             x += v * dt;
-            v += g * dt;
+            v += a * dt;
         } else if (integrator == 1) {
-            v += g * dt;
+            v += acceleration(v) * dt;
             x += v * dt;
+        } else if (integrator == 2) {
+            const glm::dvec3 a = acceleration(v);
+            x += v * dt + 0.5 * a * dt * dt;
+            v += 0.5 * (a + acceleration(v + a * dt)) * dt;
         } else {
-            x += v * dt + 0.5 * g * dt * dt;
-            v += g * dt;
+            const glm::dvec3 v1 = v, a1 = acceleration(v1);
+            const glm::dvec3 v2 = v + 0.5 * dt * a1, a2 = acceleration(v2);
+            const glm::dvec3 v3 = v + 0.5 * dt * a2, a3 = acceleration(v3);
+            const glm::dvec3 v4 = v + dt * a3, a4 = acceleration(v4);
+            x += dt / 6.0 * (v1 + 2.0 * v2 + 2.0 * v3 + v4);
+            v += dt / 6.0 * (a1 + 2.0 * a2 + 2.0 * a3 + a4);
         }
+    }
+
+    // The step, then the walls and the sphere acting on where it ends, for every integrator.
+    void step(glm::dvec3& x, glm::dvec3& v, int stepNumber) const {
+        integrate(x, v);
         for (int axis = 0; axis < 3; ++axis)
             if (std::abs(x[axis]) > 1.0) {
                 x[axis] = x[axis] > 0 ? 1.0 : -1.0;
@@ -65,7 +85,7 @@ struct Physics {
     // The parameters as --set flags. Values are chosen to be exact in float (the GPU's
     // precision) and printed in full, so both sides simulate the same system.
     std::vector<std::string> settings() const {
-        const char* names[] = {"euler", "semi_implicit", "verlet"};
+        const char* names[] = {"euler", "semi_implicit", "verlet", "rk4"};
         auto text = [](double value) {
             char buffer[32];
             std::snprintf(buffer, sizeof buffer, "%.9g", value);
@@ -74,6 +94,7 @@ struct Physics {
         return {"--set", "integrator=" + std::string(names[integrator]),
                 "--set", "dt=" + text(dt),
                 "--set", "gravity=" + text(gravity),
+                "--set", "drag=" + text(drag),
                 "--set", "restitution=" + text(restitution),
                 "--set", "sphere_radius=" + text(sphereRadius),
                 "--set", "sphere_speed=" + text(sphereSpeed),
@@ -134,14 +155,11 @@ std::vector<Particle> randomState(const Physics& physics, size_t count, unsigned
         Particle p{{box(random), box(random), box(random), 0.0f},
                    {speed(random), speed(random), speed(random), 0.0f}};
         glm::dvec3 x(p.position), v(p.velocity);
-        Physics free = physics;
-        free.sphereRadius = 0;  // where it would be without the sphere
-        free.step(x, v, 1);
+        physics.integrate(x, v);  // where it would end with nothing in the way
         const glm::dvec3 center(0.5 * std::sin(physics.sphereSpeed * physics.dt), 0, 0);
         const double distance = glm::length(x - center);
         bool nearWall = false;
-        glm::dvec3 unclamped = glm::dvec3(p.position) + glm::dvec3(p.velocity) * physics.dt;
-        for (int a = 0; a < 3; ++a) nearWall |= std::abs(std::abs(unclamped[a]) - 1.0) < 1e-3;
+        for (int a = 0; a < 3; ++a) nearWall |= std::abs(std::abs(x[a]) - 1.0) < 1e-3;
         if (std::abs(distance - physics.sphereRadius) > 1e-3 && !nearWall) state.push_back(p);
     }
     return state;
@@ -163,13 +181,82 @@ void expectOneCpuStep(const std::vector<Particle>& state, const std::vector<Part
 }
 
 TEST_F(ParticlesTest, OneStepOfEachIntegratorMatchesDoublePrecisionCpu) {
-    for (int integrator = 0; integrator < 3; ++integrator) {
-        Physics physics;
-        physics.integrator = integrator;
-        const auto state = randomState(physics, 3000, 10 + unsigned(integrator));
-        expectOneCpuStep(state, simulate(state, physics, 1), physics,
-                         "integrator " + std::to_string(integrator));
+    for (int integrator = 0; integrator < 4; ++integrator) {
+        for (double drag : {0.0, 2.5}) {  // with drag, the acceleration changes within a step
+            Physics physics;
+            physics.integrator = integrator;
+            physics.drag = drag;
+            const unsigned seed = 10 + unsigned(integrator) + (drag > 0 ? 10 : 0);
+            const auto state = randomState(physics, 3000, seed);
+            expectOneCpuStep(
+                state, simulate(state, physics, 1), physics,
+                "integrator " + std::to_string(integrator) + ", drag " + std::to_string(drag));
+        }
     }
+}
+
+// One RK4 step against the same step in double precision, in free flight (no wall or
+// sphere within reach, so no collision branch), with large steps and strong drag so that
+// the four slopes differ: k dt = 1/8.
+// The bound, per component (u = 2^-24, the unit roundoff of float). GLSL 4.30 (section
+// 4.7.1) rounds +, - and * correctly and gives a division 2.5 ulp (5 u); a compiler may
+// also fuse a * b + c, which only rounds less, and add the slopes in any order.
+// - Each slope a_i = g - k v_i is within 4 u M of exact, M = |g| + k max|v_i| the size of
+//   its terms (they cancel near the terminal speed; their rounding does not): 2 u from its
+//   own two operations, the rest from v_i's error times k (small, as k dt <= 1/8).
+// - The weighted sum a1 + 2 a2 + 2 a3 + a4 carries six times that, and its three
+//   additions, in whatever order, add 3 u of at most 6 M: 42 u M. Times dt / 6 (5 u for the
+//   division, u for the product), the increment of v is within 13 u dt M.
+// - Adding it to v rounds once more: u |v after|. The same holds for x, with the
+//   velocities as the terms: M = max|v_i| + dt (|g| + k max|v_i|).
+// So |gpu - cpu| <= u (|result| + 16 dt M), doubled against rounding this does not model;
+// the double-precision step's own error (1e-16) is negligible. The final rounding alone
+// reaches half of that, so the bound is not loose. Weights 1, 1, 1, 1 / 4 in either sum, or
+// the third or fourth slope taken from the wrong stage, miss it by 25 times and more (each
+// was tried in step.comp); the 1e-5 of the test above misses two of those four.
+TEST_F(ParticlesTest, RungeKuttaStepMatchesDoublePrecisionWithinFloatRounding) {
+    Physics physics;
+    physics.integrator = 3;
+    physics.dt = 1.0 / 32;
+    physics.drag = 4;
+    physics.sphereSpeed = 0;  // the sphere rests at the origin
+    std::vector<Particle> state;
+    for (const Particle& p : randomState(physics, 3000, 5)) {
+        glm::dvec3 x(p.position), v(p.velocity);
+        physics.integrate(x, v);
+        bool inside = glm::length(x) > physics.sphereRadius + 1e-3;
+        for (int c = 0; c < 3; ++c) inside &= std::abs(x[c]) < 1.0 - 1e-3;
+        if (inside) state.push_back(p);
+    }
+    ASSERT_GT(state.size(), 1000u);  // most of them fly free
+    const std::vector<Particle> gpu = simulate(state, physics, 1);
+    ASSERT_EQ(gpu.size(), state.size());
+    const double u = std::ldexp(1.0, -24), dt = physics.dt, k = physics.drag;
+    const glm::dvec3 g(0.0, -physics.gravity, 0.0);
+    double worst = 0;  // the largest error as a fraction of its bound
+    for (size_t i = 0; i < state.size(); ++i) {
+        const glm::dvec3 v0(state[i].velocity);
+        glm::dvec3 x(state[i].position), v = v0;
+        physics.integrate(x, v);
+        // The stages' velocities, as the step takes them, for the sizes of the terms.
+        const glm::dvec3 v2 = v0 + 0.5 * dt * physics.acceleration(v0);
+        const glm::dvec3 v3 = v0 + 0.5 * dt * physics.acceleration(v2);
+        const glm::dvec3 v4 = v0 + dt * physics.acceleration(v3);
+        for (int c = 0; c < 3; ++c) {
+            const double speed =
+                std::max({std::abs(v0[c]), std::abs(v2[c]), std::abs(v3[c]), std::abs(v4[c])});
+            const double accelerationTerms = std::abs(g[c]) + k * speed;
+            const double xBound =
+                2 * u * (std::abs(x[c]) + 16 * dt * (speed + dt * accelerationTerms));
+            const double vBound = 2 * u * (std::abs(v[c]) + 16 * dt * accelerationTerms);
+            const double xError = std::abs(gpu[i].position[c] - x[c]);
+            const double vError = std::abs(gpu[i].velocity[c] - v[c]);
+            ASSERT_LE(xError, xBound) << "particle " << i << ", position " << c;
+            ASSERT_LE(vError, vBound) << "particle " << i << ", velocity " << c;
+            worst = std::max({worst, xError / xBound, vError / vBound});
+        }
+    }
+    RecordProperty("worst_error_over_bound", std::to_string(worst));
 }
 
 // The dispatch covers the count in whole work groups and the shader skips the last group's
@@ -328,7 +415,7 @@ TEST_F(ParticlesTest, NegativeTimeStep) {
 }
 
 TEST_F(ParticlesTest, UnknownIntegrator) {
-    expectFailure({"--set", "integrator=rk4"}, 2, "euler, semi_implicit, verlet");
+    expectFailure({"--set", "integrator=rk2"}, 2, "euler, semi_implicit, verlet, rk4");
 }
 
 }  // namespace
