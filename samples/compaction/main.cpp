@@ -41,9 +41,9 @@ private:
     int& nx = params.add("nx", 128, {1, 4096}, "voxels along x");
     int& ny = params.add("ny", 128, {1, 4096}, "voxels along y");
     int& nz = params.add("nz", 128, {1, 4096}, "voxels along z");
-    // The metaballs' field spans about 0.03 to hundreds: each end of this range keeps some.
-    float& threshold = params.add("threshold", 1.0f, {0.05f, 20.0f},
-                                  "a voxel is active at or above it (1: a lone ball's surface)");
+    float& threshold =
+        params.add("threshold", 1.0f, {-1e30f, 1e30f}, "a voxel is active at or above it")
+            .sliderRange(compaction::thresholdSlider);
     std::string& select = params.choice("select", "surface", {"above", "surface"},
                                         "every active voxel, or those with a neighbour below");
     std::string& method = params.choice("method", "histopyramid",

@@ -6,7 +6,16 @@
 #include <string>
 #include <vector>
 
+#include "app/params.h"
+
 namespace compaction {
+
+// The threshold slider's ends: the metaballs' field runs from about 0.03 in the far corners to
+// hundreds at a ball's centre, so at either end some voxels pass and some do not. The command
+// line takes any finite threshold (an --input volume has values of its own).
+inline cs::Range<float> thresholdSlider() {
+    return {0.05f, 20.0f};
+}
 
 // --input: nx * ny * nz little-endian float32 values, x fastest, then y, then z, no header.
 // Throws cs::Error naming the file when its size is not that, or a value is not finite.
