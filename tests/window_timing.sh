@@ -6,7 +6,7 @@
 # The timing method is probed on each context at start-up (detectTimingMethod). A probe
 # that trusted llvmpipe's timer queries in a window only (they miss compute work) made the
 # calibration's loops grow for minutes: invert --bench did not end in 150 s. So both runs
-# have 60 s, and the window's "timing:" line must equal the headless one.
+# have 60 s, and where headless finds that the queries miss compute, the window must too.
 set -euo pipefail
 exe=$1 out=$2
 shift 2
@@ -47,7 +47,12 @@ fi
 headless=$(grep '^timing: ' "$headless_log") window=$(grep '^timing: ' "$window_log")
 echo "headless $headless"
 echo "window   $window"
-if [ "$headless" != "$window" ]; then
+# Where headless finds that the timer queries miss compute (llvmpipe), the window must find it
+# too: that is the fault this test guards against. Where headless trusts them (zink, a GPU),
+# the window may still fall back to the clock: the probe compares the queries with the wall
+# clock, and a machine loaded by other tests can stretch the clock past them. The clock is
+# always safe; a query that misses the work is not.
+if [[ $headless == *"glFinish"* && $window != "$headless" ]]; then
     echo "$name: a window times with \"${window#timing: }\", headless with \"${headless#timing: }\"" >&2
     exit 1
 fi
