@@ -276,7 +276,8 @@ private:
                 const std::uint32_t count = values[size_t(h - 1 - y) * w + x];  // GL: bottom up
                 if (count > 65535)  // more than the quads: a driver that shaded a pixel twice
                     throw cs::Error("pixel (" + std::to_string(x) + ", " + std::to_string(y) +
-                                    ") was shaded " + std::to_string(count) + " times");
+                                    ") was shaded " + std::to_string(count) +
+                                    " times, more than --output's 16 bits hold");
                 image.values[size_t(y) * w + x] = std::uint16_t(count);
             }
         queueOutput(options().output, cs::encodePng16(image));
