@@ -4,7 +4,9 @@
 set(CS_GLAD_DIR ${CMAKE_BINARY_DIR}/glad)
 # Extensions are loaded where the GL has them; code asks hasExtension() before using one.
 # Comma-separated: glad takes one argument.
-set(CS_GLAD_EXTENSIONS GL_KHR_shader_subgroup,GL_ARB_compute_variable_group_size)
+# GL_ARB_ES3_1_compatibility brings glMemoryBarrierByRegion (core from GL 4.5) to a 4.3 context.
+set(CS_GLAD_EXTENSIONS
+    GL_KHR_shader_subgroup,GL_ARB_compute_variable_group_size,GL_ARB_ES3_1_compatibility)
 add_custom_command(
     OUTPUT ${CS_GLAD_DIR}/src/gl.c ${CS_GLAD_DIR}/include/glad/gl.h
     COMMAND ${GLAD_EXECUTABLE} --quiet --api gl:core=4.3 --extensions ${CS_GLAD_EXTENSIONS}

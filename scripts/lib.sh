@@ -6,7 +6,7 @@
 # runs without a GPU, on llvmpipe), and for the tests GoogleTest, Xvfb, glslangValidator,
 # clang-format and Mesa's Vulkan drivers (lavapipe, under the second test driver, zink).
 CS_BUILD_PACKAGES="cmake g++ make pkg-config python3-glad libglfw3-dev libglm-dev libstb-dev
-    libimgui-dev nlohmann-json3-dev libegl-dev libgl-dev libegl1 libgl1 libegl-mesa0
+    libimgui-dev libpng-dev nlohmann-json3-dev libegl-dev libgl-dev libegl1 libgl1 libegl-mesa0
     libgl1-mesa-dri"
 CS_TEST_PACKAGES="libgtest-dev xvfb xauth xdotool glslang-tools clang-format
     mesa-vulkan-drivers"

@@ -176,6 +176,7 @@ TEST_F(Messages, InfoWithAnOutputIsRefusedInEverySample) {
         {"depth_of_field", ".png"}, {"particles", ".bin"},  {"nbody", ".bin"},
         {"workgroups", ".csv"},     {"barriers", ".json"},  {"compaction", ".u32"},
         {"cloth", ".bin"},          {"flocking", ".bin"},   {"line_space", ".json"},
+        {"overdraw", ".png"},
     };
     for (const auto& [sample, extension] : samples) {
         const std::string output = (dir / ("out" + extension)).string();
