@@ -221,8 +221,10 @@ void Params::setInteractive(const void* value, std::string text) {
     Param& p = at(value);
     const std::string current = p.valueText();
     p.assign(text, "interactive value of '" + p.name + "'", " = ");
+    // Kept as the parameter writes it ("2", not "2.000000"), so that it compares with
+    // valueText() and reads back as a --set.
+    p.interactiveText = p.valueText();
     p.assign(current, p.name, " = ");
-    p.interactiveText = std::move(text);
 }
 
 template <typename T>
@@ -237,7 +239,7 @@ template void Params::setSliderRange<float>(const void*, std::function<Range<flo
 std::vector<std::string> Params::interactiveSettings() const {
     std::vector<std::string> out;
     for (const auto& p : params_)
-        if (!p->interactiveText.empty() && p->active())
+        if (!p->interactiveText.empty() && p->active() && p->valueText() != p->interactiveText)
             out.push_back(p->name + "=" + p->interactiveText);
     return out;
 }

@@ -118,7 +118,8 @@ public:
     // the framework calls it once every --set and flag is applied.
     void refuseInactive() const;
 
-    // The interactiveAt values, as "name=value", of the parameters that act now.
+    // The interactiveAt values, as "name=value", of the parameters that act now and do not
+    // hold that value yet: empty once the window has been made interactive.
     std::vector<std::string> interactiveSettings() const;
 
     // One line per parameter: name, type, default, range or choices, help.

@@ -58,11 +58,6 @@ constexpr KeyHelp kCameraControls[] = {
     {"Home", "the camera back to where it started"},
 };
 
-double nowSeconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
 // CS_GL_DEBUG=1 (set by the test suite) asks for a debug context with synchronous
 // messages, prints every driver message (not only errors and high severity), and makes any
 // high-severity message fail the run, not only GL errors.
@@ -260,18 +255,18 @@ void Sample::runFrames() {
         const auto now = std::chrono::steady_clock::now();
         const double wallDt = std::chrono::duration<double>(now - previous).count();
         previous = now;
+        // The frame-time graph's wall-clock times, from the second frame on (the first has
+        // no frame before it).
+        if (i > 0) {
+            if (frameMs_.size() == kFrameGraphLength) frameMs_.erase(frameMs_.begin());
+            frameMs_.push_back(float(wallDt * 1e3));
+        }
         frame(fixedDt_ ? kFixedDt : wallDt, frames != 0 && i == frames - 1);
     }
     profiler_.collectAll();
 }
 
 void Sample::frame(double dt, bool last) {
-    const double start = nowSeconds();
-    if (frameStart_ > 0.0) {
-        if (frameMs_.size() == kFrameGraphLength) frameMs_.erase(frameMs_.begin());
-        frameMs_.push_back(float((start - frameStart_) * 1e3));
-    }
-    frameStart_ = start;
     context_->pollEvents();
     // ImGui's frame starts first, so that the keys and the mouse know what the overlay wants.
     // A window runs it with --no-ui too: the help window (F1) shows there.
@@ -396,14 +391,9 @@ void Sample::drawSlowNote() {
     ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1),
                        "Frames take %.0f ms: this renderer is slow for these settings.", median);
     // The settings not in effect yet; none left, the button goes.
-    std::vector<std::string> settings;
+    const std::vector<std::string> settings = params.interactiveSettings();
     std::string names;
-    for (const std::string& setting : params.interactiveSettings()) {
-        const std::size_t eq = setting.find('=');
-        if (params.valueText(setting.substr(0, eq)) == setting.substr(eq + 1)) continue;
-        settings.push_back(setting);
-        names += (names.empty() ? "" : ", ") + setting;
-    }
+    for (const std::string& setting : settings) names += (names.empty() ? "" : ", ") + setting;
     if (settings.empty()) {
         ImGui::TextDisabled("Space pauses the compute; the window stays quick.");
         return;
@@ -456,15 +446,14 @@ void Sample::drawBusy() {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     const ImVec2 centre(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f);
     const float pad = 10.0f * io.FontGlobalScale;
+    const ImVec2 textAt(centre.x - size.x * 0.5f, centre.y - size.y * 0.5f);
+    const ImVec2 boxMin(textAt.x - pad, textAt.y - pad);
+    const ImVec2 boxMax(textAt.x + size.x + pad, textAt.y + size.y + pad);
+    const ImU32 amber = IM_COL32(255, 220, 120, 255);
     ImDrawList* draw = ImGui::GetForegroundDrawList();
-    draw->AddRectFilled(ImVec2(centre.x - size.x * 0.5f - pad, centre.y - size.y * 0.5f - pad),
-                        ImVec2(centre.x + size.x * 0.5f + pad, centre.y + size.y * 0.5f + pad),
-                        IM_COL32(20, 20, 28, 230), 4.0f);
-    draw->AddRect(ImVec2(centre.x - size.x * 0.5f - pad, centre.y - size.y * 0.5f - pad),
-                  ImVec2(centre.x + size.x * 0.5f + pad, centre.y + size.y * 0.5f + pad),
-                  IM_COL32(255, 220, 120, 255), 4.0f);
-    draw->AddText(ImVec2(centre.x - size.x * 0.5f, centre.y - size.y * 0.5f),
-                  IM_COL32(255, 220, 120, 255), text.c_str());
+    draw->AddRectFilled(boxMin, boxMax, IM_COL32(20, 20, 28, 230), 4.0f);
+    draw->AddRect(boxMin, boxMax, amber, 4.0f);
+    draw->AddText(textAt, amber, text.c_str());
 }
 
 Rect Sample::freeArea() const {

@@ -178,7 +178,6 @@ private:
     bool paused_ = false, stepOnce_ = false, showHelp_ = false, shotRequested_ = false;
     std::string busy_;            // showBusy, until the next update()
     std::vector<float> frameMs_;  // wall-clock frame times, the last kFrameGraphLength
-    double frameStart_ = 0.0;
     OrbitCamera camera_;
     bool cameraInUse_ = false;
     const float* zoom_ = nullptr;

@@ -510,8 +510,11 @@ TEST(Params, InteractiveValuesAreCheckedAndListedWhileActive) {
     EXPECT_EQ(count, 16384);  // the default stays
     EXPECT_EQ(params.interactiveSettings(), std::vector<std::string>{"count=2048"});
     grid = true;
-    EXPECT_EQ(params.interactiveSettings(),
-              (std::vector<std::string>{"count=2048", "radius=2.000000"}));
+    EXPECT_EQ(params.interactiveSettings(), (std::vector<std::string>{"count=2048", "radius=2"}));
+    // Once a value holds, it is no longer offered.
+    params.setAll(params.interactiveSettings());
+    EXPECT_EQ(count, 2048);
+    EXPECT_TRUE(params.interactiveSettings().empty());
     EXPECT_THROW(params.add("size", 8, {1, 16}, "").interactiveAt(32), UsageError);
 }
 
