@@ -53,9 +53,7 @@ View fitView(cs::OrbitCamera& camera, GLFWwindow* window, int width, int height,
     view.width = width;
     view.height = height;
     view.window = window;
-    view.viewProjection = cs::centreOn(area, width, height) *  // beside the overlay, not under it
-                          camera.projection(float(width) / float(std::max(height, 1))) *
-                          camera.view();
+    view.viewProjection = camera.projectionOn(area, width, height) * camera.view();
     view.facing = glm::normalize(camera.pose().target - camera.eye());
     return view;
 }

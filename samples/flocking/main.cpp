@@ -250,8 +250,8 @@ private:
 
     void render() override {
         camera().pose().distance = flocking::cameraDistance(freeArea(), zoom);  // fitted, / zoom
-        planes.draw(boids[shown], frames[shown], colours, centreSum, count,
-                    flocking::viewProjection(camera(), width(), height(), freeArea()), planeSize);
+        planes.draw(boids[shown], frames[shown], colours, centreSum, count, camera(), freeArea(),
+                    width(), height(), planeSize);
     }
 
     void ui() override {

@@ -63,11 +63,11 @@ void Planes::create() {
 }
 
 void Planes::draw(const cs::Buffer& boids, const cs::Buffer& frames, const cs::Buffer& colours,
-                  const cs::Buffer& positionSum, GLuint count, const glm::mat4& viewProjection,
-                  float planeSize) const {
+                  const cs::Buffer& positionSum, GLuint count, const cs::OrbitCamera& camera,
+                  const cs::Rect& area, int width, int height, float planeSize) const {
     program_.use();
     glUniformMatrix4fv(program_.uniform("viewProjection"), 1, GL_FALSE,
-                       glm::value_ptr(viewProjection));
+                       glm::value_ptr(camera.projectionOn(area, width, height) * camera.view()));
     glUniform1f(program_.uniform("planeSize"), planeSize);
     glUniform1f(program_.uniform("members"), float(count));
     glBindBufferBase(GL_UNIFORM_BUFFER, 0, positionSum.id());
@@ -87,13 +87,6 @@ float cameraDistance(const cs::Rect& area, float zoom) {
     const float radius = 5.0f * std::sin(glm::radians(22.5f));
     return cs::OrbitCamera::distanceToFit(radius, area.width / area.height, kHomePose.fovYDegrees) /
            zoom;
-}
-
-glm::mat4 viewProjection(const cs::OrbitCamera& camera, int width, int height,
-                         const cs::Rect& area) {
-    const float aspect = float(width) / float(std::max(height, 1));
-    return cs::centreOn(area, width, height) *  // beside the overlay, not under it
-           camera.projection(aspect) * camera.view();
 }
 
 std::vector<glm::vec3> paperColours(int count) {

@@ -19,10 +19,11 @@ public:
     // Draws `count` planes into the bound frame target: the positions from `boids` (Boid
     // records), the axes from `frames` (Frame records), a colour each from `colours` (vec3),
     // the flock centred and scaled by the sums in `positionSum` (plane.vert). The caller's
-    // barrier makes shader writes to the three buffers visible to vertex fetches.
+    // barrier makes shader writes to the three buffers visible to vertex fetches. Seen by
+    // `camera` in a width x height frame target, the picture centred on `area`.
     void draw(const cs::Buffer& boids, const cs::Buffer& frames, const cs::Buffer& colours,
-              const cs::Buffer& positionSum, GLuint count, const glm::mat4& viewProjection,
-              float planeSize) const;
+              const cs::Buffer& positionSum, GLuint count, const cs::OrbitCamera& camera,
+              const cs::Rect& area, int width, int height, float planeSize) const;
 
 private:
     cs::Program program_;
@@ -40,11 +41,6 @@ const cs::OrbitCamera::Pose kHomePose{glm::vec3(0.0f), 1.0f, 65.0f, 18.0f};
 // the flock) fits `area` (the part of the frame target the overlay leaves free) at any
 // aspect, divided by `zoom`. In a picture wider than tall, 5 spreads.
 float cameraDistance(const cs::Rect& area, float zoom);
-
-// The camera's view and projection for a width x height frame target, its picture centred on
-// `area`.
-glm::mat4 viewProjection(const cs::OrbitCamera& camera, int width, int height,
-                         const cs::Rect& area);
 
 // One colour per plane, pale tints of hues spread by the golden ratio, so that neighbours
 // in the buffer differ.

@@ -11,19 +11,6 @@ float cameraDistance(const View& view, const cs::Rect& area, float zoom) {
            zoom;
 }
 
-namespace {
-
-// The camera's view and projection for a width x height frame target, its picture centred on
-// `area`.
-glm::mat4 viewProjection(const cs::OrbitCamera& camera, int width, int height,
-                         const cs::Rect& area) {
-    const float aspect = float(width) / float(std::max(height, 1));
-    return cs::centreOn(area, width, height) *  // beside the overlay, not under it
-           camera.projection(aspect) * camera.view();
-}
-
-}  // namespace
-
 void Sprites::create() {
     layout_ = cs::VertexArray("bodies");
     // Attribute 0 = position + mass, 1 = velocity; which buffers feed them is bound per
@@ -43,7 +30,7 @@ void Sprites::draw(const cs::Buffer& positions, const cs::Buffer& velocities, GL
                    float speedScale, float brightness) const {
     program_.use();
     glUniformMatrix4fv(program_.uniform("viewProjection"), 1, GL_FALSE,
-                       glm::value_ptr(viewProjection(camera, width, height, area)));
+                       glm::value_ptr(camera.projectionOn(area, width, height) * camera.view()));
     glUniform1f(program_.uniform("pointSize"), 4.0f * float(height) / 720.0f);
     glUniform1f(program_.uniform("referenceDepth"), camera.pose().distance);
     glUniform1f(program_.uniform("speedScale"), speedScale);

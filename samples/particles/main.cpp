@@ -236,9 +236,7 @@ private:
         if (fit != camera().pose().distance && !camera().userMoved())
             camera().setHome({glm::vec3(0.0f), fit, 7.0f, 17.0f});  // target, distance, yaw, pitch
         const glm::mat4 view = camera().view();
-        const glm::mat4 projection =
-            cs::centreOn(area, width(), height()) *  // beside the overlay, not under it
-            camera().projection(float(width()) / float(std::max(height(), 1)));
+        const glm::mat4 projection = camera().projectionOn(area, width(), height());
         glEnable(GL_DEPTH_TEST);
 
         drawScene.use();

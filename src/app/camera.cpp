@@ -4,6 +4,8 @@
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "app/draw.h"
+
 namespace cs {
 namespace {
 constexpr float kDegreesPerPixel = 0.3f;
@@ -49,6 +51,10 @@ glm::mat4 OrbitCamera::view() const {
 glm::mat4 OrbitCamera::projection(float aspect) const {
     return glm::perspective(glm::radians(pose_.fovYDegrees), aspect, 0.01f * pose_.distance,
                             100.0f * pose_.distance);
+}
+
+glm::mat4 OrbitCamera::projectionOn(const Rect& area, int width, int height) const {
+    return centreOn(area, width, height) * projection(float(width) / float(std::max(height, 1)));
 }
 
 float OrbitCamera::distanceToFit(float radius, float aspect, float fovYDegrees) {

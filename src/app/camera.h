@@ -12,6 +12,8 @@
 
 namespace cs {
 
+struct Rect;
+
 class OrbitCamera {
 public:
     struct Pose {
@@ -40,6 +42,9 @@ public:
     // Perspective with the pose's field of view; near and far follow the distance, so that
     // zooming never clips the content.
     glm::mat4 projection(float aspect) const;
+    // The projection for a width x height frame target whose picture is centred on `area`
+    // (Sample::freeArea(): beside the overlay, not under it); the picture keeps its size.
+    glm::mat4 projectionOn(const Rect& area, int width, int height) const;
 
     // The distance at which a sphere of `radius` fits the view at this aspect: the narrower
     // of the two fields of view decides, so that a wide window or a tall one never cuts it.
