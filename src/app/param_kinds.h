@@ -42,7 +42,10 @@ struct Params::Param {
 
 template <typename T>
 struct Number : Params::Param {
-    T value;
+    // The value lives in `own`, or in the caller's storage (a member of a uniform block's
+    // struct, Params::add with `storage`): `value` points at whichever holds it.
+    T own{};
+    T* value = &own;
     Range<T> range;
     // An integer slider's value while it is dragged: applied when the drag ends.
     T dragged{};
@@ -54,7 +57,7 @@ struct Number : Params::Param {
         const T lo = std::clamp(r.min, range.min, range.max);
         return {lo, std::clamp(r.max, lo, range.max)};
     }
-    const void* storage() const override { return &value; }
+    const void* storage() const override { return value; }
     bool assign(const std::string& text, const std::string& what,
                 const std::string& equals) override;
     std::string valueText() const override;

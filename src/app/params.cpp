@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 #include <system_error>
@@ -67,13 +68,13 @@ bool Number<T>::assign(const std::string& text, const std::string& what,
     }
     if (ec == std::errc::result_out_of_range || v < range.min || v > range.max)
         throw UsageError(what + equals + printable(text) + " is out of range " + allowedText());
-    const bool differs = v != value;
-    value = v;
+    const bool differs = v != *value;
+    *value = v;
     return differs;
 }
 template <typename T>
 std::string Number<T>::valueText() const {
-    return format(value);
+    return format(*value);
 }
 template <typename T>
 std::string Number<T>::typeText() const {
@@ -155,20 +156,35 @@ void requireAllowed(const std::string& name, const T& def, const std::vector<T>&
 }
 }  // namespace
 
+template <typename T>
+Declared<T> Params::addNumber(const std::string& name, T* storage, T def, Range<T> range,
+                              const std::string& help) {
+    requireInRange(name, def, range);
+    if (storage) *storage = def;
+    Number<T>& declared = declare<Number<T>>(name, help, std::pair(&Number<T>::own, def),
+                                             std::pair(&Number<T>::range, range));
+    if (storage) declared.value = storage;
+    return {*this, *declared.value};
+}
+
 Declared<int> Params::add(const std::string& name, int def, Range<int> range,
                           const std::string& help) {
-    requireInRange(name, def, range);
-    return {*this, declare<Number<int>>(name, help, std::pair(&Number<int>::value, def),
-                                        std::pair(&Number<int>::range, range))
-                       .value};
+    return addNumber<int>(name, nullptr, def, range, help);
 }
 
 Declared<float> Params::add(const std::string& name, float def, Range<float> range,
                             const std::string& help) {
-    requireInRange(name, def, range);
-    return {*this, declare<Number<float>>(name, help, std::pair(&Number<float>::value, def),
-                                          std::pair(&Number<float>::range, range))
-                       .value};
+    return addNumber<float>(name, nullptr, def, range, help);
+}
+
+Declared<int> Params::add(const std::string& name, int& storage, int def, Range<int> range,
+                          const std::string& help) {
+    return addNumber<int>(name, &storage, def, range, help);
+}
+
+Declared<float> Params::add(const std::string& name, float& storage, float def, Range<float> range,
+                            const std::string& help) {
+    return addNumber<float>(name, &storage, def, range, help);
 }
 
 Declared<bool> Params::add(const std::string& name, bool def, const std::string& help) {
@@ -298,6 +314,21 @@ void Params::setAll(const std::vector<std::string>& assignments) {
     }
 }
 
+std::vector<Params::Stored> Params::storedIn(const void* begin, std::size_t size) const {
+    const auto* first = static_cast<const unsigned char*>(begin);
+    std::vector<Stored> found;
+    for (const auto& p : params_) {
+        const bool isFloat = dynamic_cast<const Number<float>*>(p.get()) != nullptr;
+        if (!isFloat && !dynamic_cast<const Number<int>*>(p.get())) continue;
+        // Compared as integers: relational operators on pointers into different objects are
+        // unspecified.
+        const auto at = reinterpret_cast<std::uintptr_t>(p->storage());
+        const auto from = reinterpret_cast<std::uintptr_t>(first);
+        if (at >= from && at < from + size) found.push_back({p->name, at - from, isFloat});
+    }
+    return found;
+}
+
 std::vector<std::string> Params::names() const {
     std::vector<std::string> out;
     for (const auto& p : params_) out.push_back(p->name);
@@ -363,10 +394,10 @@ void Params::resetAll() {
 
 void Params::scaleBy(const float* value, float factor) {
     auto& p = dynamic_cast<Number<float>&>(at(value));
-    const float scaled = std::clamp(p.value * factor, p.range.min, p.range.max);
-    if (scaled == p.value) return;
+    const float scaled = std::clamp(*p.value * factor, p.range.min, p.range.max);
+    if (scaled == *p.value) return;
     edits_.emplace_back(&p, p.valueText());
-    p.value = scaled;
+    *p.value = scaled;
     p.changed = true;
 }
 

@@ -33,6 +33,7 @@
 // Errors in what the user typed throw cs::UsageError (exit code 2); mistakes in the
 // declarations themselves (a duplicate name, a default outside its range) are bugs in the
 // sample and throw std::logic_error.
+#include <cstddef>
 #include <functional>
 #include <initializer_list>
 #include <memory>
@@ -92,6 +93,16 @@ public:
     Declared<int> add(const std::string& name, int def, Range<int> range, const std::string& help);
     Declared<float> add(const std::string& name, float def, Range<float> range,
                         const std::string& help);
+    // A number that lives in the caller's `storage`, e.g. a member of the struct that mirrors
+    // a uniform block (gl/uniform_block.h), so that the value is declared here and stored
+    // where the shader reads it, with no copy between:
+    //   float& stiffness = params.add("stiffness", step.values.stiffness, 180000.0f,
+    //                                 {1.0f, 1e9f}, "c, N/m");
+    // `storage` is set to `def` and must outlive the Params.
+    Declared<int> add(const std::string& name, int& storage, int def, Range<int> range,
+                      const std::string& help);
+    Declared<float> add(const std::string& name, float& storage, float def, Range<float> range,
+                        const std::string& help);
     // An on/off switch.
     Declared<bool> add(const std::string& name, bool def, const std::string& help);
     // One of a few allowed values, e.g. a work-group size 8|16|32 or a mode inclusive|exclusive.
@@ -121,6 +132,16 @@ public:
     // The interactiveAt values, as "name=value", of the parameters that act now and do not
     // hold that value yet: empty once the window has been made interactive.
     std::vector<std::string> interactiveSettings() const;
+
+    // The numbers whose storage lies in [begin, begin + size) (add with storage): each one's
+    // name, offset from `begin` and type, for a uniform block's layout check
+    // (gl/uniform_block.h).
+    struct Stored {
+        std::string name;
+        std::size_t offset;
+        bool isFloat;
+    };
+    std::vector<Stored> storedIn(const void* begin, std::size_t size) const;
 
     // One line per parameter: name, type, default, range or choices, help.
     std::string helpText() const;
@@ -177,6 +198,9 @@ private:
     void setInteractive(const void* value, std::string text);
     template <typename T>
     void setSliderRange(const void* value, std::function<Range<T>()> range);
+    template <typename T>
+    Declared<T> addNumber(const std::string& name, T* storage, T def, Range<T> range,
+                          const std::string& help);
     template <typename Kind, typename... Args>
     Kind& declare(const std::string& name, const std::string& help, Args&&... args);
     Param& find(const std::string& name);

@@ -31,15 +31,15 @@ bool Number<int>::drawUi() {
     // ImGui's integer sliders take ranges within half of int's; wider ones get a typed field,
     // applied on Enter.
     if (range.min < INT_MIN / 2 || range.max > INT_MAX / 2) {
-        int v = value;
+        int v = *value;
         if (!ImGui::InputInt(name.c_str(), &v, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue))
             return false;
         v = std::clamp(v, range.min, range.max);
-        const bool differs = v != value;
-        value = v;
+        const bool differs = v != *value;
+        *value = v;
         return differs;
     }
-    int shown = dragging ? dragged : value;
+    int shown = dragging ? dragged : *value;
     const Range<int> ends = shownRange();
     ImGui::SliderInt(name.c_str(), &shown, ends.min, ends.max, "%d", sliderFlags(ends));
     if (ImGui::IsItemActive()) {
@@ -48,19 +48,19 @@ bool Number<int>::drawUi() {
         return false;
     }
     // Released (or a typed Ctrl+click value entered): the one value that is applied.
-    const bool differs = dragging && dragged != value;
-    if (dragging) value = dragged;
+    const bool differs = dragging && dragged != *value;
+    if (dragging) *value = dragged;
     dragging = false;
     return differs;
 }
 
 template <>
 bool Number<float>::drawUi() {
-    float v = value;
+    float v = *value;
     const Range<float> ends = shownRange();
     ImGui::SliderFloat(name.c_str(), &v, ends.min, ends.max, "%.4g", sliderFlags(ends));
-    const bool differs = v != value;
-    value = v;
+    const bool differs = v != *value;
+    *value = v;
     return differs;
 }
 

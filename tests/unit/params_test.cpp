@@ -538,5 +538,42 @@ TEST(Params, SliderRangeNarrowsTheSliderOnly) {
                  std::logic_error);
 }
 
+// A number may live in the caller's storage (a uniform block's struct): the declaration
+// writes its default there, --set and the overlay write there, and changed() knows it by it.
+TEST(Params, NumbersInTheCallersStorage) {
+    struct Block {
+        float dt;
+        int substeps;
+        float other;
+    } block{-1.0f, -1, 7.0f};
+    Params params;
+    float& dt = params.add("dt", block.dt, 0.5f, {0.0f, 1.0f}, "");
+    int& substeps = params.add("substeps", block.substeps, 4, {1, 16}, "");
+    params.add("elsewhere", 3, {1, 16}, "");
+    EXPECT_EQ(&dt, &block.dt);
+    EXPECT_EQ(block.dt, 0.5f);
+    EXPECT_EQ(block.substeps, 4);
+    params.clearChanged();
+    params.setAll({"substeps=8", "dt=0.25"});
+    EXPECT_EQ(block.substeps, 8);
+    EXPECT_EQ(substeps, 8);
+    EXPECT_EQ(block.dt, 0.25f);
+    EXPECT_TRUE(params.changed({&block.dt, &block.substeps}));
+    EXPECT_EQ(block.other, 7.0f);
+    EXPECT_EQ(params.valueText("dt"), "0.25");
+    EXPECT_EQ(params.commandLine(), " --set dt=0.25 --set substeps=8");
+    params.resetAll();
+    EXPECT_EQ(block.dt, 0.5f);
+    // What a uniform block's check reads: the members that parameters declare.
+    const std::vector<Params::Stored> stored = params.storedIn(&block, sizeof block);
+    ASSERT_EQ(stored.size(), 2u);
+    EXPECT_EQ(stored[0].name, "dt");
+    EXPECT_EQ(stored[0].offset, offsetof(Block, dt));
+    EXPECT_TRUE(stored[0].isFloat);
+    EXPECT_EQ(stored[1].name, "substeps");
+    EXPECT_EQ(stored[1].offset, offsetof(Block, substeps));
+    EXPECT_FALSE(stored[1].isFloat);
+}
+
 }  // namespace
 }  // namespace cs
