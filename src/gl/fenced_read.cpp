@@ -28,9 +28,11 @@ FencedRead& FencedRead::operator=(FencedRead&& other) noexcept {
         slots_[i].copy = std::move(other.slots_[i].copy);
         slots_[i].fence = std::exchange(other.slots_[i].fence, nullptr);
         slots_[i].sequence = other.slots_[i].sequence;
+        slots_[i].tag = other.slots_[i].tag;
     }
     requests_ = other.requests_;
     shownSequence_ = other.shownSequence_;
+    tag_ = other.tag_;
     known_ = std::exchange(other.known_, false);
     bytes_ = std::move(other.bytes_);
     return *this;
@@ -41,7 +43,7 @@ void FencedRead::release() {
         if (slot.fence) glDeleteSync(std::exchange(slot.fence, nullptr));
 }
 
-void FencedRead::request(const Buffer& source, GLintptr offset) {
+bool FencedRead::request(const Buffer& source, GLintptr offset, std::uint64_t tag) {
     for (Slot& slot : slots_) {
         if (slot.fence) continue;  // still in flight
         glBindBuffer(GL_COPY_READ_BUFFER, source.id());
@@ -51,8 +53,10 @@ void FencedRead::request(const Buffer& source, GLintptr offset) {
         glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
         slot.fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
         slot.sequence = ++requests_;
-        return;
+        slot.tag = tag;
+        return true;
     }
+    return false;
 }
 
 bool FencedRead::poll() {
@@ -68,6 +72,7 @@ bool FencedRead::poll() {
         // The copy has finished, so this read does not wait for the GPU.
         slot.copy.download(bytes_.data(), size_);
         shownSequence_ = slot.sequence;
+        tag_ = slot.tag;
         known_ = newer = true;
     }
     return newer;

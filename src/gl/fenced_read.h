@@ -16,7 +16,16 @@
 // after the copy; poll() asks each fence, with a zero timeout, whether it has signalled, and
 // reads only those copies, which by then are finished. The value shown is one, two or three
 // frames old; the GPU never waits for the CPU, nor the CPU for the GPU.
+//
+// Since the value is late, a caller whose request changes from frame to frame (another
+// element, other settings) gives each request a tag, and the value comes back with its
+// request's tag, so that it is shown for what it is:
+//
+//     record.request(records, index * sizeof(Record), index);   // tag: which element
+//     record.poll();
+//     if (record.holds(hoveredIndex)) show(record.value<Record>());
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -37,10 +46,17 @@ public:
     FencedRead(FencedRead&& other) noexcept;
     FencedRead& operator=(FencedRead&& other) noexcept;
 
-    // Queues a copy of size() bytes at `offset` of `source`. Shader writes to `source` need
-    // GL_BUFFER_UPDATE_BARRIER_BIT before the call. When every copy is still in flight (the
-    // GPU is three requests behind) the request is skipped, never waited for.
-    void request(const Buffer& source, GLintptr offset = 0);
+    // How many copies may be in flight at once. The value held therefore answers one of the
+    // last kInFlight + 1 requests that were queued (a newer one that finished would replace
+    // it), so a caller may keep what it asked for in a ring of that many entries by tag.
+    static constexpr std::size_t kInFlight = 3;
+
+    // Queues a copy of size() bytes at `offset` of `source`, tagged `tag` (the caller's name
+    // for what it asked: an element's index, a count of requests), which tag() returns with
+    // its value. Shader writes to `source` need GL_BUFFER_UPDATE_BARRIER_BIT before the call.
+    // When every copy is still in flight (the GPU is kInFlight requests behind) the request
+    // is skipped, never waited for: returns whether it was queued.
+    bool request(const Buffer& source, GLintptr offset = 0, std::uint64_t tag = 0);
     // Reads every copy whose fence has signalled, without waiting. Returns whether a newer
     // value than the one held arrived.
     bool poll();
@@ -49,6 +65,10 @@ public:
     void reset();
 
     bool known() const { return known_; }
+    // The tag of the request whose value is held (meaningful when known()).
+    std::uint64_t tag() const { return tag_; }
+    // Whether the value held answers a request tagged `tag`.
+    bool holds(std::uint64_t tag) const { return known_ && tag_ == tag; }
     GLsizeiptr size() const { return size_; }
     // The newest value read, as a T of exactly size() bytes.
     template <typename T>
@@ -65,13 +85,15 @@ private:
         Buffer copy;
         GLsync fence = nullptr;
         std::uint64_t sequence = 0;  // which request made it
+        std::uint64_t tag = 0;       // the caller's tag for that request
     };
     void release();
 
     GLsizeiptr size_ = 0;
-    std::array<Slot, 3> slots_;
+    std::array<Slot, kInFlight> slots_;
     std::uint64_t requests_ = 0;
     std::uint64_t shownSequence_ = 0;  // the request whose bytes are held
+    std::uint64_t tag_ = 0;            // and its tag
     bool known_ = false;
     std::vector<unsigned char> bytes_;
 };

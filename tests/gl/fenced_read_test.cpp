@@ -96,6 +96,64 @@ TEST_F(FencedRead, ResetForgetsTheValueAndTheCopiesInFlight) {
     EXPECT_FALSE(read.known());
 }
 
+// A value comes back with its request's tag: the newest finished copy and its tag, never a
+// tag of one request with the bytes of another, and a skipped request's tag nowhere.
+TEST_F(FencedRead, AValueComesBackWithItsRequestsTag) {
+    const std::vector<std::uint32_t> words = {10, 11, 12, 13, 14};
+    const cs::Buffer source("words", 20, cs::BufferUse::Computed, words.data());
+    cs::FencedRead read("tagged", 4);
+    EXPECT_TRUE(read.request(source, 4, 101));  // word 1
+    waitForTheGpu();
+    read.poll();
+    ASSERT_TRUE(read.holds(101));
+    EXPECT_EQ(read.tag(), 101u);
+    EXPECT_EQ(read.value<std::uint32_t>(), 11u);
+    EXPECT_FALSE(read.holds(102));
+    // Three requests in flight, of three elements; the fourth finds no free copy.
+    for (std::uint64_t word : {2, 3, 4})
+        EXPECT_TRUE(read.request(source, GLintptr(word * 4), 100 + word));
+    EXPECT_FALSE(read.request(source, 0, 100));
+    waitForTheGpu();
+    EXPECT_TRUE(read.poll());
+    EXPECT_TRUE(read.holds(104));
+    EXPECT_EQ(read.value<std::uint32_t>(), 14u);
+    // Each one alone: the bytes and the tag of the same request.
+    for (std::uint64_t word = 0; word < 5; ++word) {
+        read.request(source, GLintptr(word * 4), 200 + word);
+        waitForTheGpu();
+        read.poll();
+        EXPECT_TRUE(read.holds(200 + word));
+        EXPECT_EQ(read.value<std::uint32_t>(), words[word]);
+    }
+    // The default tag is 0, for callers that ask for one thing only.
+    read.request(source);
+    waitForTheGpu();
+    read.poll();
+    EXPECT_TRUE(read.holds(0));
+    EXPECT_EQ(read.value<std::uint32_t>(), 10u);
+}
+
+// The held value answers one of the last kInFlight + 1 requests queued, so a caller may keep
+// what it asked for in a ring of that many entries by tag: here with one request a frame
+// and a poll before it, whatever the GPU has finished.
+TEST_F(FencedRead, TheHeldValueAnswersOneOfTheLastRequestsQueued) {
+    const cs::Buffer source("source", 4, cs::BufferUse::Computed);
+    cs::FencedRead read("ring", 4);
+    std::uint64_t queued = 0;  // requests queued so far, each tagged with its number
+    for (int frame = 1; frame <= 16; ++frame) {
+        if (frame % 5 == 0) waitForTheGpu();  // now and then the GPU catches up
+        read.poll();
+        if (read.known()) {
+            EXPECT_GE(read.tag() + cs::FencedRead::kInFlight, queued) << "frame " << frame;
+            EXPECT_EQ(read.value<std::uint32_t>(), read.tag());  // each copied its own number
+        }
+        const auto next = std::uint32_t(queued + 1);
+        source.upload(&next, 4);
+        if (read.request(source, 0, next)) queued = next;
+    }
+    EXPECT_GE(queued, cs::FencedRead::kInFlight);
+}
+
 TEST_F(FencedRead, AValueOfTheWrongSizeIsABug) {
     cs::FencedRead read("sized", 8);
     EXPECT_THROW(read.value<std::uint32_t>(), std::logic_error);
