@@ -4,13 +4,15 @@
 //
 // The frame, update() here:
 //   step.comp  steps_per_frame times, each particle in place   SHADER_STORAGE between steps;
-//              after the last, VERTEX_ATTRIB_ARRAY | BUFFER_UPDATE (the draw, --output)
+//              after the last, VERTEX_ATTRIB_ARRAY | BUFFER_UPDATE (the draw, --output).
+//              Reads the Step block (uniform buffer 0), written once per frame, and the
+//              step counter, a uniform per dispatch
 //   render(): scene.vert/.frag draw the box and the sphere; particle.vert/.frag draw the
-//             particles as points, fetched from the same buffer as vertex attributes
+//             particles as points, fetched from the same buffer as vertex attributes. Both
+//             read the View block (uniform buffer 1, view.glsl), written once per frame
 #include <imgui.h>
 
 #include <cmath>
-#include <cstring>
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
@@ -20,24 +22,37 @@
 #include "app/sample.h"
 #include "gl/info.h"
 #include "gl/program.h"
+#include "gl/uniform_block.h"
 #include "mesh.h"
 #include "overlay.h"
-#include "util/error.h"
-#include "util/file.h"
+#include "state.h"
 
 namespace {
 
-// One particle as the shaders see it: std430 lays out two vec4s back to back.
-struct Particle {
-    glm::vec4 position;  // xyz, and w = age in seconds (negative: waiting to be emitted)
-    glm::vec4 velocity;  // xyz; w unused
-};
-static_assert(sizeof(Particle) == 32 && offsetof(Particle, velocity) == 16,
-              "Particle must match the std430 layout in shaders/particles/step.comp");
+using particles::Particle;  // two vec4s, std430 (state.h)
 
 constexpr float kSphereSwing = 0.5f;       // the sphere moves along x between -0.5 and 0.5
 const float kBoxRadius = std::sqrt(3.0f);  // the sphere around the box [-1, 1]^3 (mesh.h)
 const char* const kIntegrators[] = {"euler", "semi_implicit", "verlet", "rk4"};
+constexpr int kMaxStepsPerFrame = 16;
+
+// The step's parameters: the C++ mirror of the std140 block Step in step.comp. The
+// parameters that the overlay and --set change live here (Params::add with storage).
+struct Step {
+    std::uint32_t count;
+    float dt, gravity;
+    std::int32_t integrator;
+    float drag, restitution, sphere_radius, lifetime;
+    std::uint32_t seed, firstStep;
+    // xyz. std140 gives an array element 16 bytes and starts the array at a multiple of 16.
+    alignas(16) glm::vec4 sphereCenters[kMaxStepsPerFrame];
+    glm::vec4 sphereVelocities[kMaxStepsPerFrame];
+};
+// The camera: the mirror of the block View in view.glsl, which both draws read.
+struct View {
+    glm::mat4 view, projection, viewProjection;
+    float pointScale;
+};
 
 }  // namespace
 
@@ -49,26 +64,45 @@ private:
     int& count = params.add("count", 65536, {1, 1 << 24}, "number of particles")
                      .activeWhen([this] { return options().input.empty(); },
                                  "with --input: the particles come from the file");
-    float& dt = params.add("dt", 1.0f / 120.0f, {0.0001f, 0.05f}, "seconds per simulation step");
-    int& stepsPerFrame = params.add("steps_per_frame", 2, {1, 16}, "simulation steps per frame");
+    cs::UniformBlock<Step> stepBlock{
+        "Step",
+        {CS_BLOCK_MEMBER(Step, count),
+         CS_BLOCK_MEMBER(Step, integrator),
+         CS_BLOCK_MEMBER(Step, seed),
+         CS_BLOCK_MEMBER(Step, firstStep),
+         // GL names an array by its first element.
+         {"sphereCenters[0]", offsetof(Step, sphereCenters), GL_FLOAT_VEC4},
+         {"sphereVelocities[0]", offsetof(Step, sphereVelocities), GL_FLOAT_VEC4}}};
+    cs::UniformBlock<View> viewBlock{
+        "View",
+        {CS_BLOCK_MEMBER(View, view), CS_BLOCK_MEMBER(View, projection),
+         CS_BLOCK_MEMBER(View, viewProjection), CS_BLOCK_MEMBER(View, pointScale)}};
+
+    float& dt = params.add("dt", stepBlock.values.dt, 1.0f / 120.0f, {0.0001f, 0.05f},
+                           "seconds per simulation step");
+    int& stepsPerFrame =
+        params.add("steps_per_frame", 2, {1, kMaxStepsPerFrame}, "simulation steps per frame");
     std::string& integrator =
         params.choice("integrator", "verlet",
                       {kIntegrators[0], kIntegrators[1], kIntegrators[2], kIntegrators[3]},
                       "explicit Euler, semi-implicit Euler, velocity Verlet, Runge-Kutta 4");
-    float& gravity = params.add("gravity", 9.81f, {0.0f, 50.0f}, "downward acceleration");
-    float& drag = params.add("drag", 0.0f, {0.0f, 50.0f}, "linear air drag, per second");
-    float& restitution = params.add("restitution", 0.6f, {0.0f, 1.0f}, "bounciness of collisions");
-    float& sphereRadius = params.add("sphere_radius", 0.3f, {0.05f, 0.45f}, "sphere radius");
+    float& gravity = params.add("gravity", stepBlock.values.gravity, 9.81f, {0.0f, 50.0f},
+                                "downward acceleration");
+    float& drag = params.add("drag", stepBlock.values.drag, 0.0f, {0.0f, 50.0f},
+                             "linear air drag, per second");
+    float& restitution = params.add("restitution", stepBlock.values.restitution, 0.6f, {0.0f, 1.0f},
+                                    "bounciness of collisions");
+    float& sphereRadius = params.add("sphere_radius", stepBlock.values.sphere_radius, 0.3f,
+                                     {0.05f, 0.45f}, "sphere radius");
     float& sphereSpeed = params.add("sphere_speed", 1.0f, {0.0f, 10.0f}, "sphere swing, rad/s");
-    float& lifetime =
-        params.add("lifetime", 4.0f, {0.0f, 60.0f}, "seconds per particle; 0: forever");
+    float& lifetime = params.add("lifetime", stepBlock.values.lifetime, 4.0f, {0.0f, 60.0f},
+                                 "seconds per particle; 0: forever");
     int& localSize = params.choice("local_size", 256, {64, 128, 256, 512, 1024}, "work-group size");
 
     cs::Buffer particles;
     cs::Program step, drawParticles, drawScene;
-    cs::VertexArray particleLayout, sphereLayout, boxLayout;
-    cs::Buffer sphereVertices, boxVertices;
-    GLsizei sphereVertexCount = 0, boxVertexCount = 0;
+    cs::VertexArray particleLayout;
+    particles::Mesh sphere, box;
     std::uint32_t stepCount = 0;
     bool resetPressed = false;  // the overlay's button
 
@@ -94,24 +128,28 @@ private:
         const bool resetAsked = std::exchange(resetPressed, false);
         if (params.changed(&count) || resetAsked) emitAll();
 
+        // The block goes up once per frame: the sphere's path is new every frame. The members
+        // that no parameter holds are written here; the parameters already are in it.
+        Step& s = stepBlock.values;
+        s.count = GLuint(count);
+        s.integrator = integratorIndex();
+        s.seed = seed();
+        s.firstStep = stepCount + 1;
+        for (int i = 0; i < stepsPerFrame; ++i) {
+            // The sphere is where it is at the step's end.
+            const double t = double(s.firstStep + std::uint32_t(i)) * dt;
+            s.sphereCenters[i] = glm::vec4(sphereCenter(t), 0.0f);
+            s.sphereVelocities[i] = glm::vec4(sphereVelocity(t), 0.0f);
+        }
+        stepBlock.upload();
+
         auto pass = gpuPass("step");
         step.use();
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, particles.id());
-        glUniform1ui(step.uniform("count"), GLuint(count));
-        glUniform1f(step.uniform("dt"), dt);
-        glUniform3f(step.uniform("gravity"), 0.0f, -gravity, 0.0f);
-        glUniform1i(step.uniform("integrator"), integratorIndex());
-        glUniform1f(step.uniform("drag"), drag);
-        glUniform1f(step.uniform("restitution"), restitution);
-        glUniform1f(step.uniform("sphereRadius"), sphereRadius);
-        glUniform1f(step.uniform("lifetime"), lifetime);
-        glUniform1ui(step.uniform("seed"), seed());
+        stepBlock.bind(0);
         const glm::uvec3 groups = step.groupsFor(GLuint(count));
         for (int i = 0; i < stepsPerFrame; ++i) {
             ++stepCount;
-            const double t = double(stepCount) * dt;  // the sphere is where it is at the step's end
-            glUniform3fv(step.uniform("sphereCenter"), 1, glm::value_ptr(sphereCenter(t)));
-            glUniform3fv(step.uniform("sphereVelocity"), 1, glm::value_ptr(sphereVelocity(t)));
             glUniform1ui(step.uniform("step"), stepCount);
             glDispatchCompute(groups.x, groups.y, groups.z);
             // The next step reads what this one wrote as a storage buffer (SHADER_STORAGE).
@@ -131,22 +169,16 @@ private:
             emitAll();
         drawParticles = cs::Program::graphics("particles/particle.vert", "particles/particle.frag");
         drawScene = cs::Program::graphics("particles/scene.vert", "particles/scene.frag");
-        const auto sphere = particles::sphereTriangles(24, 48);
-        const auto box = particles::boxEdges();
-        sphereVertexCount = GLsizei(sphere.size());
-        boxVertexCount = GLsizei(box.size());
-        sphereVertices =
-            cs::Buffer("sphere vertices", GLsizeiptr(sphere.size() * sizeof(glm::vec3)),
-                       cs::BufferUse::Input, sphere.data());
-        boxVertices = cs::Buffer("box edges", GLsizeiptr(box.size() * sizeof(glm::vec3)),
-                                 cs::BufferUse::Input, box.data());
-        sphereLayout = positionsLayout("sphere", sphereVertices);
-        boxLayout = positionsLayout("box", boxVertices);
+        viewBlock.check(drawParticles, params);
+        viewBlock.check(drawScene, params);
+        sphere = particles::upload("sphere", particles::sphereTriangles(24, 48));
+        box = particles::upload("box", particles::boxEdges());
     }
 
     void buildStepProgram() {
         step = cs::Program::compute("particles/step.comp",
                                     {{"LOCAL_SIZE", std::to_string(localSize)}});
+        stepBlock.check(step, params);
     }
 
     // Every particle starts waiting, with a negative age; the step shader emits it when
@@ -171,29 +203,11 @@ private:
                          "a state of " + std::to_string(particles) + " particles");
     }
 
-    // --input: the state file (README.md: count x 32 bytes of Particle).
+    // --input: the state file (state.h), at most what the step binds as one storage block
+    // (/dev/zero is refused there).
     void loadState(const std::string& path) {
-        // At most what the step binds as one storage block: /dev/zero is refused there.
-        const std::string bytes = cs::readFile(
-            path, {std::size_t(cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE)),
-                   "the most one storage block holds: GL_MAX_SHADER_STORAGE_BLOCK_SIZE"});
-        if (bytes.empty())
-            throw cs::Error(cs::printable(path) + ": empty state file, no particles");
-        if (bytes.size() % sizeof(Particle) != 0)
-            throw cs::Error(cs::printable(path) + ": " + std::to_string(bytes.size()) +
-                            " bytes is not a whole number of 32-byte particles");
-        std::vector<Particle> state(bytes.size() / sizeof(Particle));
-        std::memcpy(state.data(), bytes.data(), bytes.size());
-        // Position, age and velocity must be numbers; velocity.w is padding, never read.
-        auto finite = [](const glm::vec4& v, int components) {
-            for (int c = 0; c < components; ++c)
-                if (!std::isfinite(v[c])) return false;
-            return true;
-        };
-        for (size_t i = 0; i < state.size(); ++i)
-            if (!finite(state[i].position, 4) || !finite(state[i].velocity, 3))
-                throw cs::Error(cs::printable(path) + ": particle " + std::to_string(i) +
-                                " has a value that is not a finite number");
+        const std::vector<Particle> state = particles::readState(
+            path, std::size_t(cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE)));
         checkFits(state.size());
         count = int(state.size());
         upload(state);
@@ -216,17 +230,6 @@ private:
         glBindVertexArray(0);
     }
 
-    static cs::VertexArray positionsLayout(const std::string& name, const cs::Buffer& vertices) {
-        cs::VertexArray layout(name);
-        glBindVertexArray(layout.id());
-        glBindVertexBuffer(0, vertices.id(), 0, sizeof(glm::vec3));
-        glEnableVertexAttribArray(0);
-        glVertexAttribFormat(0, 3, GL_FLOAT, GL_FALSE, 0);
-        glVertexAttribBinding(0, 0);
-        glBindVertexArray(0);
-        return layout;
-    }
-
     void render() override {
         // The home view fits the box's bounding sphere into the part of the window the overlay
         // leaves free, at whatever shape that part has: refitted when the shape changes, until
@@ -235,32 +238,32 @@ private:
         const float fit = cs::OrbitCamera::distanceToFit(kBoxRadius, area.width / area.height);
         if (fit != camera().pose().distance && !camera().userMoved())
             camera().setHome({glm::vec3(0.0f), fit, 7.0f, 17.0f});  // target, distance, yaw, pitch
-        const glm::mat4 view = camera().view();
-        const glm::mat4 projection = camera().projectionOn(area, width(), height());
+        View& v = viewBlock.values;
+        v.view = camera().view();
+        v.projection = camera().projectionOn(area, width(), height());
+        v.viewProjection = v.projection * v.view;
+        v.pointScale = 0.012f * float(height());
+        viewBlock.upload();  // once per frame: the camera and the window may change any frame
         glEnable(GL_DEPTH_TEST);
 
         drawScene.use();
-        glUniformMatrix4fv(drawScene.uniform("viewProjection"), 1, GL_FALSE,
-                           glm::value_ptr(projection * view));
+        viewBlock.bind(1);
         glUniformMatrix4fv(drawScene.uniform("model"), 1, GL_FALSE, glm::value_ptr(glm::mat4(1)));
         glUniform1i(drawScene.uniform("lit"), 0);
         glUniform3f(drawScene.uniform("color"), 0.45f, 0.45f, 0.5f);
-        glBindVertexArray(boxLayout.id());
-        glDrawArrays(GL_LINES, 0, boxVertexCount);
+        glBindVertexArray(box.layout.id());
+        glDrawArrays(GL_LINES, 0, box.count);
 
         const glm::mat4 model = glm::scale(
             glm::translate(glm::mat4(1), sphereCenter(stepCount * dt)), glm::vec3(sphereRadius));
         glUniformMatrix4fv(drawScene.uniform("model"), 1, GL_FALSE, glm::value_ptr(model));
         glUniform1i(drawScene.uniform("lit"), 1);
         glUniform3f(drawScene.uniform("color"), 0.8f, 0.8f, 0.85f);
-        glBindVertexArray(sphereLayout.id());
-        glDrawArrays(GL_TRIANGLES, 0, sphereVertexCount);
+        glBindVertexArray(sphere.layout.id());
+        glDrawArrays(GL_TRIANGLES, 0, sphere.count);
 
         drawParticles.use();
-        glUniformMatrix4fv(drawParticles.uniform("view"), 1, GL_FALSE, glm::value_ptr(view));
-        glUniformMatrix4fv(drawParticles.uniform("projection"), 1, GL_FALSE,
-                           glm::value_ptr(projection));
-        glUniform1f(drawParticles.uniform("pointScale"), 0.012f * float(height()));
+        viewBlock.bind(1);
         glEnable(GL_PROGRAM_POINT_SIZE);  // gl_PointSize comes from the vertex shader
         glBindVertexArray(particleLayout.id());
         glDrawArrays(GL_POINTS, 0, count);

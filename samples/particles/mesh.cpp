@@ -28,12 +28,28 @@ std::vector<glm::vec3> boxEdges() {
         for (float u : {-1.0f, 1.0f})
             for (float v : {-1.0f, 1.0f}) {
                 glm::vec3 from(0.0f), to(0.0f);
-                from[axis] = -1.0f, to[axis] = 1.0f;
+                from[axis] = -1.0f;
+                to[axis] = 1.0f;
                 from[(axis + 1) % 3] = to[(axis + 1) % 3] = u;
                 from[(axis + 2) % 3] = to[(axis + 2) % 3] = v;
                 lines.insert(lines.end(), {from, to});
             }
     return lines;
+}
+
+Mesh upload(const std::string& name, const std::vector<glm::vec3>& positions) {
+    Mesh mesh;
+    mesh.count = GLsizei(positions.size());
+    mesh.vertices = cs::Buffer(name + " vertices", GLsizeiptr(positions.size() * sizeof(glm::vec3)),
+                               cs::BufferUse::Input, positions.data());
+    mesh.layout = cs::VertexArray(name);
+    glBindVertexArray(mesh.layout.id());
+    glBindVertexBuffer(0, mesh.vertices.id(), 0, sizeof(glm::vec3));
+    glEnableVertexAttribArray(0);
+    glVertexAttribFormat(0, 3, GL_FLOAT, GL_FALSE, 0);
+    glVertexAttribBinding(0, 0);
+    glBindVertexArray(0);
+    return mesh;
 }
 
 }  // namespace particles

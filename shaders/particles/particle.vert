@@ -4,9 +4,7 @@
 layout(location = 0) in vec4 position;  // w = age; negative: not emitted yet
 layout(location = 1) in vec4 velocity;
 
-uniform mat4 view;
-uniform mat4 projection;
-uniform float pointScale;  // sprite size in pixels at distance 1
+#include "view.glsl"
 
 out vec3 color;
 

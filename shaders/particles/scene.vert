@@ -2,8 +2,8 @@
 // The sphere and the box's edges: plain geometry around the particles.
 layout(location = 0) in vec3 position;
 
-uniform mat4 model;
-uniform mat4 viewProjection;
+#include "view.glsl"
+uniform mat4 model;  // per draw: the box, or the sphere where it is
 
 out vec3 normal;
 

@@ -12,25 +12,33 @@ struct Particle {
 };
 layout(std430, binding = 0) buffer Particles { Particle particles[]; };
 
-uniform uint count;  // the particles the dispatch was sized for
-uniform float dt;
-uniform vec3 gravity;
-uniform int integrator;  // 0 explicit Euler, 1 semi-implicit Euler, 2 velocity Verlet, 3 RK4
-uniform float drag;      // linear air drag, per second: the air takes drag * v off the velocity
-uniform float restitution;
-uniform vec3 sphereCenter;    // where the sphere is at the end of this step
-uniform vec3 sphereVelocity;
-uniform float sphereRadius;
-uniform float lifetime;  // seconds before a particle is emitted again; 0 = never
-uniform uint step;       // step counter and seed make each respawn's random numbers unique
-uniform uint seed;
+// The parameters, one std140 block mirrored by struct Step in samples/particles/main.cpp:
+// the sample writes the whole block once per frame (the sphere moves every frame) and binds
+// it before the steps.
+layout(std140, binding = 0) uniform Step {
+    uint count;  // the particles the dispatch was sized for
+    float dt;
+    float gravity;   // downward acceleration
+    int integrator;  // 0 explicit Euler, 1 semi-implicit Euler, 2 velocity Verlet, 3 RK4
+    float drag;      // linear air drag, per second: the air takes drag * v off the velocity
+    float restitution;
+    float sphere_radius;
+    float lifetime;   // seconds before a particle is emitted again; 0 = never
+    uint seed;        // with the step counter, makes each respawn's random numbers unique
+    uint firstStep;   // the step counter of the frame's first step
+    // Where the sphere is at the end of each of the frame's steps, and how fast it moves
+    // (xyz; std140 gives an array element 16 bytes, so a vec4 says what the buffer holds).
+    vec4 sphereCenters[16];
+    vec4 sphereVelocities[16];
+};
+uniform uint step;  // per dispatch: the step counter, from firstStep on
 
 #include "emitter.glsl"
 
 // Gravity and linear drag: the acceleration depends on the velocity only, not on where
 // the particle is, so the integrators below need no positions between x and x + dx.
 vec3 acceleration(vec3 v) {
-    return gravity - drag * v;
+    return vec3(0.0, -gravity, 0.0) - drag * v;
 }
 
 void integrate(inout vec3 x, inout vec3 v) {
@@ -82,11 +90,13 @@ void collideWithBox(inout vec3 x, inout vec3 v) {
 // the sphere, the normal part of its velocity relative to the sphere is reflected and
 // scaled by the restitution. Checked last, so no step ends inside the sphere.
 void collideWithSphere(inout vec3 x, inout vec3 v) {
+    vec3 sphereCenter = sphereCenters[step - firstStep].xyz;
+    vec3 sphereVelocity = sphereVelocities[step - firstStep].xyz;
     vec3 offset = x - sphereCenter;
     float distance = length(offset);
-    if (distance >= sphereRadius) return;
+    if (distance >= sphere_radius) return;
     vec3 normal = distance > 0.0 ? offset / distance : vec3(0.0, 1.0, 0.0);
-    x = sphereCenter + normal * sphereRadius;
+    x = sphereCenter + normal * sphere_radius;
     vec3 relative = v - sphereVelocity;
     float approach = dot(relative, normal);
     if (approach < 0.0) v = sphereVelocity + relative - (1.0 + restitution) * approach * normal;
