@@ -181,7 +181,9 @@ Options parseOptions(int argc, char** argv, const std::vector<std::string>& extr
 
 void requireExtension(const std::string& flag, const std::string& path,
                       const std::string& extension) {
-    if (path.empty() || isSpecialFile(path)) return;
+    // A special file takes any name; a closed stream (/dev/stdout with stdout closed) is
+    // reported by checkWritable, which says that it is closed.
+    if (path.empty() || isSpecialFile(path) || isStreamName(path)) return;
     const bool matches = path.size() >= extension.size() &&
                          lowercase(path.substr(path.size() - extension.size())) == extension;
     if (matches) return;

@@ -4,10 +4,12 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <new>
 #include <stdexcept>
@@ -73,14 +75,27 @@ Sample::Sample(std::string name, std::string summary)
 
 Sample::~Sample() = default;
 
+namespace {
+// What --help and --info print goes to stdout directly: a full disk or a closed stdout is a
+// failed run like any other write (exit 1), not a silent success.
+void flushStdout() {
+    if (std::fflush(stdout) != 0 || std::ferror(stdout))
+        throw Error(std::string("stdout: write failed (") + std::strerror(errno) + ")");
+}
+}  // namespace
+
 int Sample::run(int argc, char** argv) {
     const char* stage = "reading the command line";  // for an out-of-memory message
+    // A closed pipe or a file-size limit is a write error with one line, never a death by
+    // SIGPIPE or SIGXFSZ that leaves no message (and temporary files) behind.
+    writeErrorsNotSignals();
     try {
         std::vector<std::string> flagNames;
         for (const std::string& flag : flags.names()) flagNames.push_back("--" + flag);
         options_ = parseOptions(argc, argv, flagNames);
         if (options_.help) {
             printHelp();
+            flushStdout();
             return 0;
         }
         for (const auto& [flag, value] : options_.extra) flags.set(flag.substr(2), value);
@@ -96,6 +111,7 @@ int Sample::run(int argc, char** argv) {
         openContext();
         if (options_.info) {
             std::fputs(glInfoText(context_->kind()).c_str(), stdout);
+            flushStdout();
             return 0;
         }
         // Before the frame target and setup() allocate anything: a size this GL cannot take

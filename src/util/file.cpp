@@ -1,11 +1,15 @@
 #include "util/file.h"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <climits>
 #include <csignal>
 #include <cstdint>
@@ -17,6 +21,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -76,6 +81,10 @@ Target targetOf(const std::string& path) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0) {
         if (errno != ENOENT) throw failure(path, "cannot write");  // e.g. a file as directory
+        // /dev/stdout leads to /proc/self/fd/1, which is gone when stdout is closed: not a new
+        // file to make there.
+        if (isStreamName(path))
+            throw Error(printable(path) + ": not open (the process has no such stream)");
         return {Target::NewFile, followLinks(path)};
     }
     if (S_ISDIR(info.st_mode)) throw Error(printable(path) + ": is a directory, not a file");
@@ -127,6 +136,7 @@ void removeTemporariesAndDie(int signal) {
 void removeTemporariesOnSignals() {
     static std::once_flag once;
     std::call_once(once, [] {
+        writeErrorsNotSignals();
         for (int signal : {SIGINT, SIGTERM, SIGHUP}) {
             struct sigaction current {};
             if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler == SIG_DFL)
@@ -134,6 +144,25 @@ void removeTemporariesOnSignals() {
         }
     });
 }
+
+// Holds SIGINT, SIGTERM and SIGHUP back while it lives: the renames of step 3 and their undo
+// take microseconds, and a signal among them would leave some outputs landed and others not.
+// A signal that arrives meanwhile is delivered when it ends.
+class SignalsHeld {
+public:
+    SignalsHeld() {
+        sigset_t held;
+        sigemptyset(&held);
+        for (int signal : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&held, signal);
+        pthread_sigmask(SIG_BLOCK, &held, &before_);
+    }
+    ~SignalsHeld() { pthread_sigmask(SIG_SETMASK, &before_, nullptr); }
+    SignalsHeld(const SignalsHeld&) = delete;
+    SignalsHeld& operator=(const SignalsHeld&) = delete;
+
+private:
+    sigset_t before_;
+};
 
 // Removes every temporary file on scope exit that a rename has not made its target.
 struct TemporaryFilesGuard {
@@ -163,10 +192,65 @@ void writeTemporary(TemporaryFile& temporary, const std::string& path, const Tar
     writeAndClose(std::move(file), bytes.data(), bytes.size(), path, /*toDisk=*/true);
 }
 
+// ---- FIFOs: every wait bounded (kFifoWaitSeconds) ----
+using Clock = std::chrono::steady_clock;
+
+std::string fifoWait() {
+    return std::to_string(kFifoWaitSeconds) + " s";
+}
+
+bool isFifo(const std::string& path) {
+    struct stat info {};
+    return ::stat(path.c_str(), &info) == 0 && S_ISFIFO(info.st_mode);
+}
+
+// Waits until `fd` can be read or written (`events`), at most kFifoWaitSeconds; false if not.
+bool readyWithin(int fd, short events) {
+    pollfd ready{fd, events, 0};
+    int got;
+    do got = ::poll(&ready, 1, kFifoWaitSeconds * 1000);
+    while (got < 0 && errno == EINTR);
+    return got > 0;
+}
+
+// A FIFO's write end: open() would wait for a reader for ever, so it is opened without
+// waiting, again and again, until one comes or the time is up.
+int openFifoForWriting(const std::string& path) {
+    const auto deadline = Clock::now() + std::chrono::seconds(kFifoWaitSeconds);
+    for (;;) {
+        const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+        if (fd >= 0) return fd;
+        if (errno != ENXIO) throw failure(path, "cannot open for writing");
+        if (Clock::now() >= deadline)
+            throw Error(printable(path) + ": no reader opened the FIFO within " + fifoWait());
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+}
+
+void writeFifo(const std::string& path, const std::string& bytes) {
+    const int fd = openFifoForWriting(path);
+    const std::unique_ptr<int, void (*)(int*)> closer(new int(fd), [](int* f) {
+        ::close(*f);
+        delete f;
+    });
+    for (std::size_t done = 0; done < bytes.size();) {
+        if (!readyWithin(fd, POLLOUT))
+            throw Error(printable(path) + ": the FIFO's reader took nothing for " + fifoWait());
+        const ssize_t wrote = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (wrote < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+        if (wrote < 0) throw failure(path, "write failed");  // EPIPE: the reader has gone
+        done += std::size_t(wrote);
+    }
+}
+
 // Step 2 for one file: the bytes written where the path already leads.
 void writeInPlace(const std::string& path, const Target& target, const std::string& bytes) {
     if (target.kind == Target::OwnStream) {
         writeAll(target.own, bytes.data(), bytes.size(), path);  // after what was printed before
+        return;
+    }
+    if (isFifo(path)) {
+        writeFifo(path, bytes);
         return;
     }
     File file = openFile(path, "wb");
@@ -178,10 +262,100 @@ bool isReplaced(const Target& target) {
     return target.kind == Target::NewFile || target.kind == Target::RegularFile;
 }
 
+// Throws for a regular file that no rename can replace, whatever the run writes: a mount
+// point (another file system's root, or a file bound over this one), a file marked immutable
+// or append-only, and another user's file in a sticky directory (/tmp) that is not ours
+// either. `directory` is the stat of the file's directory.
+void checkReplaceable(const std::string& path, const std::string& file,
+                      const struct stat& directory) {
+    struct stat info {};
+    if (::stat(file.c_str(), &info) != 0) return;  // gone meanwhile: a new file then
+    // statx says whether a file is the root of a mount (also a file bound over another on the
+    // same file system, where the devices agree) and whether it is immutable or append-only.
+    struct statx attributes {};
+    const bool known = ::statx(AT_FDCWD, file.c_str(), 0, STATX_BASIC_STATS, &attributes) == 0;
+    const auto has = [&](std::uint64_t attribute) {
+        return known && (attributes.stx_attributes_mask & attribute) &&
+               (attributes.stx_attributes & attribute);
+    };
+    if (info.st_dev != directory.st_dev || has(STATX_ATTR_MOUNT_ROOT))
+        throw Error(printable(path) + ": is a mount point, which a new file cannot replace");
+    if (has(STATX_ATTR_IMMUTABLE) || has(STATX_ATTR_APPEND))
+        throw Error(printable(path) + ": is marked immutable or append-only (chattr), so it " +
+                    "cannot be replaced");
+    const uid_t me = ::geteuid();
+    if ((directory.st_mode & S_ISVTX) && me != 0 && info.st_uid != me && directory.st_uid != me)
+        throw Error(printable(path) + ": belongs to another user in a sticky directory, so it " +
+                    "cannot be replaced");
+}
+
+// A second name for the file a rename is about to replace, beside it (a hard link: the file
+// itself stays where it is), so that the rename can be undone. Returns the name.
+std::string keepOld(const std::string& path, const std::string& file) {
+    const std::string directory = directoryOf(file);
+    for (unsigned n = 0;; ++n) {
+        const std::string name =
+            directory + "/.cs-" + std::to_string(::getpid()) + "-" + std::to_string(n) + ".old";
+        if (::link(file.c_str(), name.c_str()) == 0) return name;
+        if (errno != EEXIST) throw failure(path, "cannot set aside the file it would replace");
+    }
+}
+
 }  // namespace
 
+namespace {
+
+// A FIFO's read end, without waiting for a writer at open(); every read then waits for bytes
+// at most kFifoWaitSeconds. A writer that has come and gone ends the file.
+File openFifoForReading(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) throw failure(path, "cannot open");
+    File file(::fdopen(fd, "rb"), std::fclose);
+    if (!file) {
+        ::close(fd);
+        throw failure(path, "cannot open");
+    }
+    return file;
+}
+
+// fread() for a FIFO opened without waiting: a read that would wait polls first, within the
+// bound. Returns 0 at the end of the file, as fread() does.
+std::size_t readFifo(std::FILE* file, char* buffer, std::size_t size, const std::string& path) {
+    const int fd = fileno(file);
+    for (;;) {
+        const ssize_t got = ::read(fd, buffer, size);
+        if (got > 0) return std::size_t(got);
+        // 0 before any writer came (Linux reports no hang-up then) looks like the end: poll
+        // tells the two apart.
+        if (got < 0 && errno != EAGAIN && errno != EINTR) throw failure(path, "read failed");
+        pollfd ready{fd, POLLIN, 0};
+        int events;
+        do events = ::poll(&ready, 1, kFifoWaitSeconds * 1000);
+        while (events < 0 && errno == EINTR);
+        if (events == 0)
+            throw Error(printable(path) + ": nothing came through the FIFO for " + fifoWait());
+        if (got == 0 && !(ready.revents & POLLIN)) return 0;  // the writer closed it
+    }
+}
+
+}  // namespace
+
+void writeErrorsNotSignals() {
+    for (int signal : {SIGPIPE, SIGXFSZ}) {
+        struct sigaction current {};
+        if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler == SIG_DFL)
+            std::signal(signal, SIG_IGN);
+    }
+}
+
+bool isStreamName(const std::string& path) {
+    for (const char* prefix : {"/dev/std", "/dev/fd/", "/proc/self/fd/"})
+        if (path.rfind(prefix, 0) == 0) return true;
+    return false;
+}
+
 std::string readFile(const std::string& path, const ReadLimits& limits) {
-    File file = openFile(path, "rb");
+    File file = isFifo(path) ? openFifoForReading(path) : openFile(path, "rb");
     if (!file) throw failure(path, "cannot open");
     // fopen() succeeds on a directory; say so instead of failing later with EISDIR.
     struct stat info {};
@@ -202,21 +376,30 @@ std::string readFile(const std::string& path, const ReadLimits& limits) {
         if (S_ISREG(info.st_mode)) contents.reserve(std::size_t(info.st_size));
         char buffer[1 << 16];
         bool started = false;  // whether checkStart has seen the first bytes
-        // fread() returns a full buffer until the end of the file: the first one read is the
-        // file's first 64 KiB, or all of it.
-        while (const std::size_t got = std::fread(buffer, 1, sizeof buffer, file.get())) {
+        const auto checkStart = [&] {
+            started = true;
+            const std::size_t mostFromStart = limits.checkStart(contents);
+            if (mostFromStart < most) {
+                most = mostFromStart;
+                why = "the most a file that starts as this one does holds";
+            }
+            if (contents.size() > most) throw tooLarge();
+        };
+        // A FIFO opened without waiting for its writer is read with bounded waits.
+        const bool fifo =
+            S_ISFIFO(info.st_mode) && (::fcntl(fileno(file.get()), F_GETFL) & O_NONBLOCK);
+        const auto readSome = [&] {
+            return fifo ? readFifo(file.get(), buffer, sizeof buffer, path)
+                        : std::fread(buffer, 1, sizeof buffer, file.get());
+        };
+        while (const std::size_t got = readSome()) {
             if (contents.size() + got > most) throw tooLarge();
             contents.append(buffer, got);
-            if (limits.checkStart && !started) {
-                started = true;
-                const std::size_t mostFromStart = limits.checkStart(contents);
-                if (mostFromStart < most) {
-                    most = mostFromStart;
-                    why = "the most a file that starts as this one does holds";
-                }
-                if (contents.size() > most) throw tooLarge();
-            }
+            // The first 64 KiB, or the whole file if it is shorter (a read from a pipe may
+            // give less at a time).
+            if (limits.checkStart && !started && contents.size() >= sizeof buffer) checkStart();
         }
+        if (limits.checkStart && !started && !contents.empty()) checkStart();
     } catch (const std::bad_alloc&) {
         throw Error(printable(path) + ": not enough memory to read it");
     }
@@ -254,13 +437,41 @@ void OutputBatch::write() const {
     //    wait until every temporary file is written.
     for (std::size_t i = 0; i < outputs_.size(); ++i)
         if (!isReplaced(targets[i])) writeInPlace(outputs_[i].path, targets[i], outputs_[i].bytes);
-    // 3. Every write has succeeded: the temporary files become their targets.
-    for (std::size_t i = 0; i < outputs_.size(); ++i) {
-        if (!isReplaced(targets[i])) continue;
-        if (std::rename(temporaries[i].path, targets[i].file.c_str()) != 0)
-            throw failure(outputs_[i].path, "cannot rename the temporary file onto it");
-        temporaries[i].exists = false;  // it is the target now
+    // 3. Every write has succeeded: the temporary files become their targets, all or none.
+    //    What each rename will replace is set aside first (a second name for the old file,
+    //    beside it), so that a rename that fails can be undone by the ones before it.
+    const SignalsHeld held;
+    std::vector<std::string> setAside(outputs_.size());
+    std::size_t renamed = 0;
+    const auto undo = [&] {
+        while (renamed > 0) {
+            const std::size_t i = --renamed;
+            if (!isReplaced(targets[i])) continue;
+            if (setAside[i].empty())
+                ::unlink(targets[i].file.c_str());  // a new file: there was nothing
+            else
+                ::rename(setAside[i].c_str(), targets[i].file.c_str());
+            setAside[i].clear();
+        }
+        for (std::string& old : setAside)
+            if (!old.empty()) ::unlink(old.c_str());
+    };
+    try {
+        for (; renamed < outputs_.size(); ++renamed) {
+            const std::size_t i = renamed;
+            if (!isReplaced(targets[i])) continue;
+            if (targets[i].kind == Target::RegularFile)
+                setAside[i] = keepOld(outputs_[i].path, targets[i].file);
+            if (std::rename(temporaries[i].path, targets[i].file.c_str()) != 0)
+                throw failure(outputs_[i].path, "cannot rename the temporary file onto it");
+            temporaries[i].exists = false;  // it is the target now
+        }
+    } catch (...) {
+        undo();
+        throw;
     }
+    for (const std::string& old : setAside)
+        if (!old.empty()) ::unlink(old.c_str());
 }
 
 void writeFileAtomic(const std::string& path, const void* data, std::size_t size) {
@@ -285,6 +496,7 @@ void checkWritable(const std::string& path) {
     if (::stat(directory.c_str(), &info) != 0) throw failure(path, kCannotCreate);
     if (!S_ISDIR(info.st_mode)) throw failure(path, kCannotCreate, ENOTDIR);
     if (::access(directory.c_str(), W_OK | X_OK) != 0) throw failure(path, kCannotCreate);
+    if (target.kind == Target::RegularFile) checkReplaceable(path, target.file, info);
 }
 
 bool isSpecialFile(const std::string& path) {

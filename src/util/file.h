@@ -18,6 +18,21 @@ namespace cs {
 // The most readFile ever reads: 1 GiB.
 constexpr std::size_t kMaxReadBytes = std::size_t(1) << 30;
 
+// The longest a FIFO is waited for, for input or output: for a writer or a reader to open it,
+// and between two pieces of data. A FIFO is the one kind of file whose reads and writes can
+// wait for ever on another process; docs/command-line.md documents the bound.
+constexpr int kFifoWaitSeconds = 5;
+
+// A write into a pipe whose reader has gone (SIGPIPE), or past the file-size limit (ulimit -f,
+// SIGXFSZ), fails with EPIPE or EFBIG instead of ending the process: those signals are
+// ignored where their default action is still in place. Called by every Sample before its
+// first output; idempotent.
+void writeErrorsNotSignals();
+
+// Whether `path` names one of the process's own streams by its descriptor: /dev/stdout,
+// /dev/stderr, /dev/stdin, /dev/fd/N, /proc/self/fd/N.
+bool isStreamName(const std::string& path);
+
 // What a reader knows of its format, so that readFile stops as soon as the bytes cannot be a
 // valid file. A regular file says its size up front; a pipe or a device does not, and
 // /dev/zero never ends: without a limit, `--input /dev/zero` would read 1 GiB first.
@@ -57,11 +72,14 @@ std::string readFile(const std::string& path, const ReadLimits& limits = {});
 //    a file) is written in place, never replaced. Those writes cannot be taken back, so they
 //    come after every temporary file is written and before anything is replaced;
 // 3. every write having succeeded, the temporary files are renamed over their targets.
-// A failure in steps 1 and 2 (a full disk, a file-size limit, /dev/full), SIGINT, SIGTERM or
-// SIGHUP removes every temporary file and leaves every old file as it was. (A rename that
-// fails in step 3, say for a directory made read-only meanwhile, leaves the renames before it
-// done: a rename needs no space, so this is the one failure left that is not all or nothing.)
-// A directory as a path is refused before anything is written.
+// A failure in steps 1 and 2 (a full disk, a file-size limit, /dev/full, a closed pipe),
+// SIGINT, SIGTERM or SIGHUP removes every temporary file and leaves every old file as it was.
+// In step 3, what each rename will replace is first set aside under a second name beside it
+// (a hard link), and the signals above wait until step 3 is over: a rename that fails (a
+// mount point, an immutable file) undoes the renames before it, putting back what each
+// replaced. A directory as a path is refused before anything is written.
+// A FIFO waits at most kFifoWaitSeconds for its reader to open it, and between writes.
+// SIGPIPE and SIGXFSZ are write errors here, never a silent death (writeErrorsNotSignals).
 class OutputBatch {
 public:
     // At most this many files in one batch (the signal handler keeps their names in fixed
@@ -91,8 +109,10 @@ void writeFileAtomic(const std::string& path, const void* data, std::size_t size
 void writeFileAtomic(const std::string& path, const std::string& contents);
 
 // Throws the cs::Error writing `path` would throw for where the bytes go: a directory as
-// `path`, or a missing, non-directory or unwritable directory for a new or regular file. For
-// checking every output before the work that makes it.
+// `path`, a missing, non-directory or unwritable directory for a new or regular file, a
+// closed standard stream, or a regular file that no rename can replace (a mount point, an
+// immutable file, another user's file in a sticky directory). For checking every output
+// before the work that makes it.
 void checkWritable(const std::string& path);
 
 // Whether writing `path` writes in place: `path` is an existing device, FIFO or socket, or our

@@ -50,6 +50,34 @@ std::string bigEndian(std::uint32_t value) {
     return {char(value >> 24), char(value >> 16), char(value >> 8), char(value)};
 }
 
+// A PNG chunk's CRC-32, over its type and data (PNG spec, annex D).
+std::uint32_t chunkCrc(const std::string& typeAndData) {
+    std::uint32_t crc = 0xFFFFFFFFu;
+    for (const char byte : typeAndData) {
+        crc ^= static_cast<unsigned char>(byte);
+        for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+// stb_image does not check a PNG's CRCs, so a damaged file would decode into whatever its
+// damaged bytes say. Every whole chunk's CRC is checked here; a file cut short is left to the
+// decoder, which names that.
+void checkPngCrcs(const std::string& path, const std::string& png) {
+    if (png.compare(0, 8, "\x89PNG\r\n\x1a\n") != 0) return;
+    // Each chunk: data length (4 bytes), type (4), data, CRC (4).
+    for (size_t at = 8; at + 12 <= png.size();) {
+        const std::uint32_t length = readBigEndian(&png[at]);
+        if (length > png.size() - at - 12) return;
+        const size_t crcAt = at + 8 + length;
+        if (readBigEndian(&png[crcAt]) != chunkCrc(png.substr(at + 4, 4 + length)))
+            throw Error(printable(path) + ": the PNG's " + printable(png.substr(at + 4, 4)) +
+                        " chunk at byte " + std::to_string(at) +
+                        " fails its CRC: the file is damaged");
+        at = crcAt + 4;
+    }
+}
+
 // stb_image looks up a palette index past the end of a PNG's palette (its PLTE chunk) in
 // memory it never set, so such a file would decode differently from run to run. To see the
 // indices, this decodes a copy whose palette is 256 greys, entry i being (i, i, i): the
@@ -123,12 +151,7 @@ std::size_t checkHeader(const std::string& path, const std::string& bytes, int m
 }  // namespace
 
 std::string pngChunk(const std::string& type, const std::string& data) {
-    std::uint32_t crc = 0xFFFFFFFFu;  // CRC-32 over type and data (PNG spec, annex D)
-    for (const char byte : type + data) {
-        crc ^= static_cast<unsigned char>(byte);
-        for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-    }
-    return bigEndian(std::uint32_t(data.size())) + type + data + bigEndian(~crc);
+    return bigEndian(std::uint32_t(data.size())) + type + data + bigEndian(chunkCrc(type + data));
 }
 
 Image loadImage(const std::string& path, int maxSide) {
@@ -147,6 +170,7 @@ Image loadImage(const std::string& path, int maxSide) {
     // Again on the whole file, for a header past the first bytes (a JPEG's metadata may come
     // first).
     checkHeader(path, bytes, maxSide);
+    checkPngCrcs(path, bytes);
     checkPaletteIndices(path, bytes);
     int width = 0, height = 0;
     const Pixels pixels = decode(bytes, width, height, 4);  // RGBA whatever the file holds

@@ -3,8 +3,10 @@
 // case writes a first output that would succeed and a later one that fails: /dev/full stands in
 // for a full disk, and a file-size limit (RLIMIT_FSIZE) makes a regular file's write fail.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -12,6 +14,7 @@
 
 #include "support/process.h"
 #include "support/sample_test.h"
+#include "support/unreplaceable.h"
 #include "util/file.h"
 #include "util/image.h"
 
@@ -122,6 +125,57 @@ TEST_F(OutputsTest, ASucceededRunReplacesEveryOutput) {
     EXPECT_EQ(cs::loadImage(shot).width, 16);
     const cs::Image input = cs::loadImage(std::string(CS_ASSET_SOURCE_DIR) + "/test_card.png");
     EXPECT_EQ(cs::loadImage(output).width, input.width);
+}
+
+// A target that no rename could replace (a mount point, an immutable file) is refused from
+// the options, before the work: the screenshot that would have landed first keeps its bytes.
+TEST_F(OutputsTest, AnUnreplaceableOutputIsRefusedBeforeTheWork) {
+    const std::string shot = existing("mine.png"), output = existing("theirs.png");
+    const cs::test::Unreplaceable blocked(output);
+    if (!blocked.made())
+        GTEST_SKIP() << "no file here can be made unreplaceable: " << blocked.why();
+    const cs::ProcessResult result = run("invert", {"--screenshot", shot, "--output", output});
+    expectFailure(result, 1, "theirs.png: is ");
+    EXPECT_NE(result.err.find("cannot"), std::string::npos) << result.err;
+    expectUnchanged({"mine.png", "theirs.png"});
+}
+
+// A file-size limit with SIGXFSZ left at its default (which would end the process with no
+// message and leave its temporary file behind) is a write error like any other.
+TEST_F(OutputsTest, AFileSizeLimitIsAWriteErrorNotADeathBySignal) {
+    const std::string shot = existing("s.png"), output = existing("o.png");
+    const cs::ProcessResult result = cs::runProcess(
+        {"/bin/sh", "-c", "ulimit -f 8 && exec \"$0\" \"$@\"", samplePath("invert"), "--headless",
+         "--frames", "1", "--no-ui", "--size", "16x16", "--screenshot", shot, "--output", output},
+        {"MESA_SHADER_CACHE_DISABLE=true"});
+    expectFailure(result, 1, "write failed (File too large)");
+    expectUnchanged({"s.png", "o.png"});
+}
+
+// --output /dev/stdout into a pipe whose reader has gone: one line and exit 1, not a death by
+// SIGPIPE (exit 141); the other output keeps its bytes and no temporary file stays.
+TEST_F(OutputsTest, AClosedPipeIsAWriteErrorNotADeathBySignal) {
+    const std::string shot = existing("s.png");
+    const cs::ProcessResult result =
+        cs::runProcess({"/bin/bash", "-c", "\"$0\" \"$@\" | true; exit ${PIPESTATUS[0]}",
+                        samplePath("invert"), "--headless", "--frames", "1", "--no-ui", "--size",
+                        "16x16", "--screenshot", shot, "--output", "/dev/stdout"});
+    expectFailure(result, 1, "/dev/stdout: write failed (Broken pipe)");
+    expectUnchanged({"s.png"});
+}
+
+// An --output FIFO that no reader opens is given up after a bounded wait (5 s), after the
+// run, with every other file as it was.
+TEST_F(OutputsTest, AnOutputFifoWithoutAReaderIsGivenUp) {
+    const std::string shot = existing("s.png");
+    const std::string fifo = (dir / "fifo.png").string();
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const auto start = std::chrono::steady_clock::now();
+    expectFailure(run("invert", {"--screenshot", shot, "--output", fifo}), 1,
+                  "fifo.png: no reader opened the FIFO within 5 s");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
+    fs::remove(fifo);
+    expectUnchanged({"s.png"});
 }
 
 }  // namespace

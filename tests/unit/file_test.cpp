@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -24,6 +25,7 @@
 #include <vector>
 
 #include "support/error_from.h"
+#include "support/unreplaceable.h"
 #include "util/error.h"
 
 namespace fs = std::filesystem;
@@ -545,6 +547,92 @@ TEST_F(FileTest, SpecialFilesAreDevicesFifosAndOurOwnStreams) {
     EXPECT_FALSE(cs::isSpecialFile(path("file")));
     EXPECT_FALSE(cs::isSpecialFile(path("missing")));
     EXPECT_FALSE(cs::isSpecialFile(dir_.string()));
+}
+
+// A rename that fails after another output's rename has landed undoes it: the first file
+// gets its old bytes back, and nothing the batch made stays (no temporary, no set-aside copy).
+TEST_F(FileTest, AFailedRenameUndoesTheRenamesBeforeIt) {
+    writePlain(path("mine.png"), "mine, old");
+    writePlain(path("theirs.png"), "theirs, old");
+    const cs::test::Unreplaceable blocked(path("theirs.png"));
+    if (!blocked.made())
+        GTEST_SKIP() << "no file here can be made unreplaceable: " << blocked.why();
+    cs::OutputBatch batch;
+    batch.add(path("new.png"), "a new file");  // renamed first: must go again
+    batch.add(path("mine.png"), "mine, new");  // renamed second: must come back
+    batch.add(path("theirs.png"), "theirs, new");
+    const std::string error = errorFrom([&] { batch.write(); });
+    // Setting the old file aside (a link) or the rename itself fails, after the two renames
+    // before it.
+    EXPECT_TRUE(contains(error, "theirs.png: cannot set aside the file it would replace") ||
+                contains(error, "theirs.png: cannot rename the temporary file onto it"))
+        << error;
+    EXPECT_EQ(cs::readFile(path("mine.png")), "mine, old");
+    EXPECT_EQ(cs::readFile(path("theirs.png")), "theirs, old");
+    EXPECT_EQ(entries(), (std::vector<std::string>{"mine.png", "theirs.png"})) << blocked.how();
+}
+
+// checkWritable refuses, before any work, a file that no rename could replace.
+TEST_F(FileTest, AnUnreplaceableFileIsRefusedUpFront) {
+    writePlain(path("theirs.png"), "theirs");
+    const cs::test::Unreplaceable blocked(path("theirs.png"));
+    if (!blocked.made())
+        GTEST_SKIP() << "no file here can be made unreplaceable: " << blocked.why();
+    const std::string error = errorFrom([&] { cs::checkWritable(path("theirs.png")); });
+    EXPECT_TRUE(contains(error, "theirs.png: is a mount point") ||
+                contains(error, "theirs.png: is marked immutable"))
+        << error;
+}
+
+// A FIFO that nobody opens is given up after kFifoWaitSeconds, for reading and for writing,
+// with one line; the batch's other files keep their bytes.
+TEST_F(FileTest, FifoWaitsAreBounded) {
+    ASSERT_EQ(mkfifo(path("fifo").c_str(), 0600), 0) << std::strerror(errno);
+    const auto start = std::chrono::steady_clock::now();
+    const std::string read = errorFrom([&] { cs::readFile(path("fifo")); });
+    EXPECT_TRUE(contains(read, "fifo: nothing came through the FIFO for 5 s")) << read;
+    writePlain(path("kept.bin"), "kept");
+    cs::OutputBatch batch;
+    batch.add(path("kept.bin"), "replaced");
+    batch.add(path("fifo"), "to nobody");
+    const std::string wrote = errorFrom([&] { batch.write(); });
+    EXPECT_TRUE(contains(wrote, "fifo: no reader opened the FIFO within 5 s")) << wrote;
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
+    EXPECT_EQ(cs::readFile(path("kept.bin")), "kept");
+    EXPECT_EQ(entries(), (std::vector<std::string>{"fifo", "kept.bin"}));
+}
+
+// A FIFO whose writer comes, writes and goes is read whole, as before.
+TEST_F(FileTest, AFifoIsReadUntilItsWriterCloses) {
+    ASSERT_EQ(mkfifo(path("fifo").c_str(), 0600), 0) << std::strerror(errno);
+    std::thread writer([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));  // after the reader opens
+        writePlain(path("fifo"), std::string(100000, 'x'));
+    });
+    const std::string got = cs::readFile(path("fifo"));
+    writer.join();
+    EXPECT_EQ(got, std::string(100000, 'x'));
+}
+
+// Our stdout into a pipe whose reader has gone: a write error, not a death by SIGPIPE.
+TEST_F(FileTest, AClosedPipeIsAWriteError) {
+    EXPECT_EXIT(
+        {
+            int ends[2];
+            if (pipe(ends) != 0) std::_Exit(3);
+            close(ends[0]);
+            dup2(ends[1], STDOUT_FILENO);
+            cs::OutputBatch batch;
+            batch.add("/dev/stdout", "to nobody");
+            try {
+                batch.write();
+            } catch (const cs::Error& e) {
+                std::fprintf(stderr, "%s\n", e.what());
+                std::_Exit(1);
+            }
+            std::_Exit(0);
+        },
+        testing::ExitedWithCode(1), "/dev/stdout: write failed \\(Broken pipe\\)");
 }
 
 }  // namespace
