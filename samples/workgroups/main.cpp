@@ -8,7 +8,7 @@
 //   ids.comp     a 32-byte record per invocation (records): glDispatchCompute, or with
 //                sizing=variable glDispatchComputeGroupSizeARB with the local size
 //   glMemoryBarrier(SHADER_STORAGE | BUFFER_UPDATE): paint.comp reads the records; the hovered
-//                record (only when the mouse moves to another invocation) and --output copy them
+//                record's fenced read (cs::FencedRead, tagged by index) and --output copy them
 //   paint.comp   the picture from the records (Painter::paint, picture.cpp), then
 //                glMemoryBarrier(TEXTURE_FETCH) for render()'s draw
 #include <imgui.h>
@@ -22,6 +22,7 @@
 
 #include "app/draw.h"
 #include "app/sample.h"
+#include "gl/fenced_read.h"
 #include "gl/info.h"
 #include "gl/program.h"
 #include "util/error.h"
@@ -78,9 +79,8 @@ private:
     workgroups::Painter painter;
     cs::Rect pictureRect;
     cs::TextureDrawer drawer;
-    std::optional<glm::uvec3> hovered;   // set by ui(): the invocation under the mouse
-    std::optional<glm::uvec3> shownFor;  // whose record `shown` holds
-    Record shown{};
+    std::optional<glm::uvec3> hovered;  // set by ui(): the invocation under the mouse
+    cs::FencedRead hoveredRecord;       // its record, a frame or more late, tagged by index
 
     void update(double) override {
         // A preset sets the six sizes; an edit of any of them makes the sizes custom.
@@ -104,19 +104,19 @@ private:
             else
                 glDispatchCompute(groups.x, groups.y, groups.z);
             // paint.comp reads the records as a storage buffer (SHADER_STORAGE); the hovered
-            // record and --output read them back with glGetBufferSubData (BUFFER_UPDATE).
+            // record's copy and --output read them with buffer copies (BUFFER_UPDATE).
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
         }
-        // The hovered record, read back when the mouse moves to another invocation (ui() found
-        // it in the last frame's picture, which may have been of another size).
+        // The hovered record (ui() found it in the last frame's picture, which may have been
+        // of another size): copied each frame until a copy of it has arrived, never waited
+        // for. The tag says which invocation a late copy is of, once the mouse has moved on.
         const glm::uvec3 extent = groups * local;
         if (hovered && glm::any(glm::greaterThanEqual(*hovered, extent))) hovered.reset();
-        if (hovered && hovered != shownFor) {
-            const glm::uvec3 at = *hovered;
-            const std::uint64_t index = at.x + extent.x * (at.y + std::uint64_t(extent.y) * at.z);
-            records.download(&shown, sizeof shown, GLintptr(index * sizeof(Record)));
+        hoveredRecord.poll();
+        if (hovered && !hoveredRecord.holds(recordIndex(*hovered))) {
+            const std::uint64_t index = recordIndex(*hovered);
+            hoveredRecord.request(records, GLintptr(index * sizeof(Record)), index);
         }
-        shownFor = hovered;
 
         // The picture: paint.comp over the records, bound, dispatched and followed by its
         // barrier in picture.cpp. One pixel of the picture per pixel of the frame, in what the
@@ -135,7 +135,14 @@ private:
                        float(size.y)};
     }
 
-    void shadersReloaded() override { shownFor.reset(); }
+    // A new ids.comp may write other records: the copies of the old ones are not theirs.
+    void shadersReloaded() override { hoveredRecord.reset(); }
+
+    // The index of the record of the invocation at `at`: x fastest, then y, then z.
+    std::uint64_t recordIndex(glm::uvec3 at) const {
+        const glm::uvec3 extent = groups * local;
+        return at.x + extent.x * (at.y + std::uint64_t(extent.y) * at.z);
+    }
 
     int colourMode() const {
         const char* modes[] = {"local", "group", "global", "index"};
@@ -162,6 +169,7 @@ private:
         // The core-profile way to ask for an extension: GL_NUM_EXTENSIONS names, one by one.
         haveVariable = cs::hasExtension("GL_ARB_compute_variable_group_size");
         limits = workgroups::queryLimits(*haveVariable);
+        hoveredRecord = cs::FencedRead("hovered record", sizeof(Record));
         applyPreset();
         buildIds();
         if (sharedOverLimit) linkTooMuchShared();
@@ -233,7 +241,7 @@ private:
         }
         records = cs::Buffer("records", GLsizeiptr(invocations * sizeof(Record)),
                              cs::BufferUse::Computed);
-        shownFor.reset();
+        hoveredRecord.reset();  // a record of the old sizes is not one of these
     }
 
     // The GL refuses a program whose shared variables exceed GL_MAX_COMPUTE_SHARED_MEMORY_SIZE;
@@ -267,8 +275,8 @@ private:
         }
         workgroups::sliceLabels(painter.layout(), pictureRect, height(), local);
         hovered = workgroups::hoveredInvocation(painter.layout(), pictureRect, height());
-        if (hovered && hovered == shownFor)
-            workgroups::formulaTooltip(*hovered, shown, local, variable);
+        if (hovered && hoveredRecord.holds(recordIndex(*hovered)))
+            workgroups::formulaTooltip(*hovered, hoveredRecord.value<Record>(), local, variable);
     }
 
     void finish() override {
