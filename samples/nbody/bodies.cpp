@@ -120,6 +120,22 @@ void place(Particle* begin, Particle* end, glm::dvec3 axis, double angle, glm::d
 
 }  // namespace
 
+Halves split(const std::vector<Body>& bodies) {
+    Halves halves;
+    for (const Body& body : bodies) {
+        halves.positions.push_back(body.positionMass);
+        halves.velocities.push_back(body.velocity);
+    }
+    return halves;
+}
+
+std::vector<Body> join(const Halves& halves) {
+    std::vector<Body> bodies(halves.positions.size());
+    for (size_t i = 0; i < bodies.size(); ++i)
+        bodies[i] = {halves.positions[i], halves.velocities[i]};
+    return bodies;
+}
+
 bool isFinite(const Body& body) {
     for (int k = 0; k < 4; ++k)
         if (!std::isfinite(body.positionMass[k]) || !std::isfinite(body.velocity[k])) return false;

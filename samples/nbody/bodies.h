@@ -1,7 +1,8 @@
 #pragma once
-// The CPU side of the nbody sample: the body record, the state file, the initial
-// conditions, how to frame them in the view, and the single-threaded all-pairs reference the
-// benchmark compares with. Nothing here touches OpenGL; main.cpp uploads what these make.
+// The CPU side of the nbody sample: the body record and the parameters as the shaders see
+// them, the state file, the initial conditions, how to frame them in the view, and the
+// single-threaded all-pairs reference the benchmark compares with. Nothing here touches
+// OpenGL; main.cpp uploads what these make.
 #include <cstddef>
 #include <cstdint>
 #include <glm/glm.hpp>
@@ -21,6 +22,21 @@ static_assert(sizeof(glm::vec4) == 16, "a std430 vec4 is 16 bytes");
 static_assert(sizeof(Body) == 32 && offsetof(Body, positionMass) == 0 &&
                   offsetof(Body, velocity) == 16,
               "Body must match the state file: pos.xyz, mass, vel.xyz, pad");
+
+// The parameters of every gravity pass: the C++ mirror of the std140 block Gravity in
+// shaders/nbody/gravity.glsl. softening and gravity are the sample's parameters themselves
+// (Params::add with storage); main.cpp writes the count.
+struct Gravity {
+    std::uint32_t count;
+    float softening, gravity;
+};
+
+// Each body's halves, the positions and the velocities, as the GPU holds them.
+struct Halves {
+    std::vector<glm::vec4> positions, velocities;
+};
+Halves split(const std::vector<Body>& bodies);
+std::vector<Body> join(const Halves& halves);
 
 // The state file: N records of 8 float32 little-endian (pos.xyz, mass, vel.xyz, pad),
 // 32 bytes per body, nothing else. Throws cs::Error naming the file when its size is not

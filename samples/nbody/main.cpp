@@ -2,12 +2,16 @@
 // reads every body from the storage buffer and a tiled one that shares each fetch across a
 // work group through shared memory (GPU Gems 3 ch. 31). See README.md.
 //
-// The frame, update() here: every pass in order, each bind, dispatch, barrier.
+// The frame, update() here: every pass in order, each bind, dispatch, barrier. The passes
+// read the Gravity block (uniform buffer 0, gravity.glsl; the C++ mirror in bodies.h),
+// uploaded when a value changes, and their kicks, a uniform per dispatch.
 //   tiled.comp or naive.comp  steps_per_frame times, [current] -> [other], then swapped:
 //                             SHADER_STORAGE | VERTEX_ATTRIB_ARRAY | BUFFER_UPDATE
 //   diagnostics.comp          (overlay on; before the steps too, once after a restart: the
-//                             baseline) SHADER_STORAGE; cs::GpuReduce; a fenced read of the sums
-//   render(): bodies.vert/.frag, the positions drawn as point sprites (sprites.cpp)
+//                             baseline) energy and momentum per body: SHADER_STORAGE
+//   totals.comp               their sums, one work group: BUFFER_UPDATE; a fenced read
+//   render(): bodies.vert/.frag, the positions drawn as point sprites (sprites.cpp), reading
+//             the SpriteLook block (uniform buffer 1, sprites.glsl), uploaded every frame
 #include <imgui.h>
 
 #include <utility>
@@ -15,10 +19,10 @@
 #include "app/sample.h"
 #include "bench.h"
 #include "bodies.h"
-#include "compute/reduce.h"
 #include "gl/fenced_read.h"
 #include "gl/info.h"
 #include "gl/program.h"
+#include "gl/uniform_block.h"
 #include "overlay.h"
 #include "sprites.h"
 
@@ -28,6 +32,9 @@ public:
 
 private:
     static inline const std::vector<int> kLocalSizes = {32, 64, 128, 256, 512, 1024};
+
+    cs::UniformBlock<nbody::Gravity> gravity{"Gravity", {CS_BLOCK_MEMBER(nbody::Gravity, count)}};
+    nbody::Sprites sprites;  // holds brightness, in its block
 
     std::string& initial = params
                                .choice("initial", std::string("disks"),
@@ -43,13 +50,16 @@ private:
                                    "work-group size (= tile size of the tiled kernel)");
     float& dt = params.add("dt", 0.01f, {1e-5f, 0.1f}, "time step");
     int& stepsPerFrame = params.add("steps_per_frame", 1, {1, 64}, "leapfrog steps per frame");
-    float& softeningSqr = params.add("softening", 0.0025f, {1e-6f, 1.0f}, "softening eps^2");
-    float& G = params.add("gravity", 1.0f, {1e-3f, 100.0f}, "gravitational constant G");
+    float& softeningSqr = params.add("softening", gravity.values.softening, 0.0025f, {1e-6f, 1.0f},
+                                     "softening eps^2");
+    float& G = params.add("gravity", gravity.values.gravity, 1.0f, {1e-3f, 100.0f},
+                          "gravitational constant G");
     float& totalMass = params.add("mass", 1.0f, {1e-3f, 1000.0f}, "total mass of the bodies")
                            .activeWhen([this] { return options().input.empty(); },
                                        "with --input: the bodies come from the file");
     bool& diagnostics = params.add("diagnostics", true, "energy and momentum in the overlay");
-    float& brightness = params.add("brightness", 0.6f, {0.01f, 4.0f}, "light per body");
+    float& brightness = params.add("brightness", sprites.look.values.brightness, 0.6f,
+                                   {0.01f, 4.0f}, "light per body");
     float& zoom = params.add("zoom", 1.0f, {0.1f, 20.0f}, "view zoom");
 
     int& stepLimit =
@@ -67,7 +77,7 @@ private:
     cs::Buffer positions[2], velocities[2];
     int current = 0;
     GLuint count = 0;
-    cs::Program step, diagnose;
+    cs::Program step, diagnose, sumTotals;
     std::string stepPass;  // "tiled/256": the overlay lists each variant's time separately
     // The half kick (dt/2) the stored velocities still owe: they lag half a step behind the
     // positions between steps (see step_common.glsl). Zero when they are synchronized.
@@ -75,14 +85,7 @@ private:
     long long stepsDone = 0;
     double simulatedTime = 0.0;
 
-    // Per body, energy and momentum; their two sums, read a frame or more late: the baseline
-    // once after a restart or a change of G or eps, the totals now every frame.
-    cs::Buffer energies, momenta, totals;
-    cs::GpuReduce reduce{cs::ElementType::Vec4};  // sums the per-body values
-    cs::FencedRead baseline, totalsNow;
-    bool baselineAsked = false;
-
-    nbody::Sprites sprites;
+    nbody::Conservation conservation;  // energy and momentum: their buffers and reads
     nbody::View view;
     std::string source;              // where the bodies came from, for the overlay
     std::vector<int> benchSizes;     // --bench-sizes
@@ -96,17 +99,21 @@ private:
         if (params.changed({&initial, &bodyCount, &totalMass}) || restartAsked) restart();
         if (params.changed({&kernel, &localSize})) buildStep();
         // Energy depends on G and eps: measure the drift afresh from here.
-        if (params.changed({&G, &softeningSqr})) forgetDrift();
+        if (params.changed({&G, &softeningSqr})) {
+            gravity.upload();
+            conservation.forget();
+        }
         if (std::exchange(fmaRatePressed, false))
             fmaCalibration = cs::calibrateDevice(timingMethod());
 
         // Diagnostics only when the overlay shows them, and not while --bench times the step.
         const bool showDiagnostics = diagnostics && !options().noUi && !options().bench;
-        if (showDiagnostics && !std::exchange(baselineAsked, true)) measureDiagnostics(baseline);
+        if (showDiagnostics && !std::exchange(conservation.baselineAsked, true))
+            measureDiagnostics(conservation.baseline);
         for (int s = 0; s < stepsPerFrame && stepsLeft(); ++s) leapfrogStep();
-        if (showDiagnostics) measureDiagnostics(totalsNow);
-        baseline.poll();  // the copies whose fence has signalled, never waiting
-        totalsNow.poll();
+        if (showDiagnostics) measureDiagnostics(conservation.now);
+        conservation.baseline.poll();  // the copies whose fence has signalled, never waiting
+        conservation.now.poll();
     }
 
     // Leapfrog, kick-drift-kick: v += a dt/2; x += v dt; v += a(x_new) dt/2. The last half
@@ -123,12 +130,8 @@ private:
     // One dispatch of the step kernel from buffers [current] into [1 - current], then swap.
     void dispatchStep(const cs::Program& program, float closeKick, float openKick, float drift) {
         program.use();
-        glUniform1ui(program.uniform("count"), count);
-        glUniform1f(program.uniform("softeningSqr"), softeningSqr);
-        glUniform1f(program.uniform("G"), G);
-        glUniform1f(program.uniform("closeKick"), closeKick);
-        glUniform1f(program.uniform("openKick"), openKick);
-        glUniform1f(program.uniform("drift"), drift);
+        gravity.bind(0);
+        glUniform3f(program.uniform("leapfrog"), closeKick, openKick, drift);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, positions[current].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, positions[1 - current].id());
@@ -149,45 +152,38 @@ private:
         {
             auto pass = gpuPass("diagnostics");
             diagnose.use();
-            glUniform1ui(diagnose.uniform("count"), count);
-            glUniform1f(diagnose.uniform("softeningSqr"), softeningSqr);
-            glUniform1f(diagnose.uniform("G"), G);
+            gravity.bind(0);
             glUniform1f(diagnose.uniform("closeKick"), owedKick);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, positions[current].id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities[current].id());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, energies.id());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, momenta.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, conservation.energies.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, conservation.momenta.id());
             const glm::uvec3 groups = diagnose.groupsFor(count);
             glDispatchCompute(groups.x, groups.y, groups.z);
-            // The reduction's shader reads the per-body values just written.
+            // The sums read the per-body values just written as storage buffers.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
         auto pass = gpuPass("diagnostics sum");
-        reduce.sum(energies, count, totals, offsetof(nbody::Totals, energy));
-        reduce.sum(momenta, count, totals, offsetof(nbody::Totals, momentum));
-        // sum() puts each total in place with glCopyBufferSubData, an ordinary GL command
-        // ordered with the fenced read's copy, so no barrier: barriers are for shader writes.
-        read.request(totals);
-    }
-
-    // The drift is measured from a new baseline; no totals of the old one are shown.
-    void forgetDrift() {
-        baseline.reset();
-        totalsNow.reset();
-        baselineAsked = false;
+        sumTotals.use();
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, conservation.energies.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, conservation.momenta.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, conservation.totals.id());
+        glDispatchCompute(1, 1, 1);  // one work group sums every body
+        // The fenced read copies the totals with glCopyBufferSubData (BUFFER_UPDATE).
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        read.request(conservation.totals);
     }
 
     void checkOptions() override { benchSizes = nbody::parseBenchSizes(benchSizesText); }
 
     void setup() override {
-        sprites.create();
+        sprites.create(params);
         camera().setHome(nbody::kHomePose);
         useCamera(&zoom);  // the wheel scales zoom (larger is closer), Home resets it too
         diagnose = cs::Program::compute("nbody/diagnostics.comp");
-        totals = cs::Buffer("energy and momentum totals", sizeof(nbody::Totals),
-                            cs::BufferUse::Computed);
-        baseline = cs::FencedRead("baseline totals", sizeof(nbody::Totals));
-        totalsNow = cs::FencedRead("energy and momentum totals", sizeof(nbody::Totals));
+        gravity.check(diagnose, params);
+        sumTotals = cs::Program::compute("nbody/totals.comp");
+        conservation.create();
         buildStep();
         if (!options().input.empty()) {
             source = options().input;
@@ -202,6 +198,7 @@ private:
     // The work-group size is compiled into the kernel, so a new size is a new program.
     void buildStep() {
         step = stepProgram(kernel, localSize);
+        gravity.check(step, params);
         stepPass = kernel + "/" + std::to_string(localSize);
     }
 
@@ -219,36 +216,36 @@ private:
         // Up front, not at the first step: one dispatch must cover every body.
         step.groupsFor(bodies.size());
         count = GLuint(bodies.size());
-        std::vector<glm::vec4> p(count), v(count);
-        for (GLuint i = 0; i < count; ++i) p[i] = bodies[i].positionMass, v[i] = bodies[i].velocity;
+        gravity.values.count = count;
+        gravity.upload();
+        const nbody::Halves halves = nbody::split(bodies);
         const GLsizeiptr bytes = GLsizeiptr(count * sizeof(glm::vec4));
         for (int b = 0; b < 2; ++b) {
             positions[b] = cs::Buffer("positions " + std::to_string(b), bytes,
-                                      cs::BufferUse::Computed, p.data());
+                                      cs::BufferUse::Computed, halves.positions.data());
             velocities[b] = cs::Buffer("velocities " + std::to_string(b), bytes,
-                                       cs::BufferUse::Computed, v.data());
+                                       cs::BufferUse::Computed, halves.velocities.data());
         }
-        energies = cs::Buffer("energy per body", bytes, cs::BufferUse::Computed);
-        momenta = cs::Buffer("momentum per body", bytes, cs::BufferUse::Computed);
+        conservation.resize(count);
         view = nbody::viewOf(bodies);
         current = 0;
         owedKick = 0.0f;
         stepsDone = 0;
         simulatedTime = 0.0;
-        forgetDrift();
+        conservation.forget();
     }
 
     void render() override {
         camera().pose().distance = nbody::cameraDistance(view, freeArea(), zoom);  // fitted, / zoom
         sprites.draw(positions[current], velocities[current], count, camera(), freeArea(), width(),
-                     height(), view.speedScale, brightness);
+                     height(), view.speedScale);
     }
 
     void ui() override {
         const nbody::Pressed pressed = nbody::drawOverlay(
             {count, source, stepsDone, simulatedTime, view.speedScale},
             {stepPass, latestPassMs(stepPass), kFlopsPerInteraction, fmaCalibration.fmaGflops},
-            baseline, totalsNow);
+            conservation);
         restartPressed = restartPressed || pressed.restart;  // update() does what they ask
         fmaRatePressed = fmaRatePressed || pressed.fmaRate;
         if (pressed.fmaRate) showBusy("measuring the FMA rate (a few seconds on a CPU)");
@@ -264,11 +261,10 @@ private:
             dispatchStep(step, owedKick, 0.0f, 0.0f);
             owedKick = 0.0f;
         }
-        std::vector<glm::vec4> p(count), v(count);
-        positions[current].download(p.data(), GLsizeiptr(count * sizeof(glm::vec4)));
-        velocities[current].download(v.data(), GLsizeiptr(count * sizeof(glm::vec4)));
-        std::vector<nbody::Body> bodies(count);
-        for (GLuint i = 0; i < count; ++i) bodies[i] = {p[i], v[i]};
+        nbody::Halves halves{std::vector<glm::vec4>(count), std::vector<glm::vec4>(count)};
+        positions[current].download(halves.positions.data(), positions[current].size());
+        velocities[current].download(halves.velocities.data(), velocities[current].size());
+        const std::vector<nbody::Body> bodies = nbody::join(halves);
         // Masses or distances near the float limit overflow the force sums to inf, then NaN:
         // a state no --input would take.
         nbody::requireFinite(bodies, stepsDone);

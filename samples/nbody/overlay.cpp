@@ -42,8 +42,26 @@ void legend(float speedScale) {
 
 }  // namespace
 
-Pressed drawOverlay(const Bodies& bodies, const StepRate& rate, const cs::FencedRead& baseline,
-                    const cs::FencedRead& now) {
+void Conservation::create() {
+    totals = cs::Buffer("energy and momentum totals", sizeof(Totals), cs::BufferUse::Computed);
+    baseline = cs::FencedRead("baseline totals", sizeof(Totals));
+    now = cs::FencedRead("energy and momentum totals", sizeof(Totals));
+}
+
+void Conservation::resize(unsigned count) {
+    const GLsizeiptr bytes = GLsizeiptr(count * sizeof(glm::vec4));
+    energies = cs::Buffer("energy per body", bytes, cs::BufferUse::Computed);
+    momenta = cs::Buffer("momentum per body", bytes, cs::BufferUse::Computed);
+}
+
+void Conservation::forget() {
+    baseline.reset();
+    now.reset();
+    baselineAsked = false;
+}
+
+Pressed drawOverlay(const Bodies& bodies, const StepRate& rate, const Conservation& conservation) {
+    const cs::FencedRead &baseline = conservation.baseline, &now = conservation.now;
     ImGui::Separator();
     ImGui::Text("%u bodies (%s)  step %lld  t = %.3f", bodies.count, bodies.source.c_str(),
                 bodies.steps, bodies.seconds);

@@ -1,19 +1,36 @@
 #pragma once
 // The nbody overlay's lines (ImGui calls only): the bodies and what their colours mean, the
-// step's rate, the drift of the energy and the momentum, and the buttons.
+// step's rate, the drift of the energy and the momentum, and the buttons; and the buffers
+// that the drift is measured in.
 #include <glm/glm.hpp>
 #include <string>
 
 #include "gl/fenced_read.h"
+#include "gl/objects.h"
 
 namespace nbody {
 
-// What diagnostics.comp and cs::GpuReduce sum over the bodies, as the totals buffer holds it:
+// What diagnostics.comp and totals.comp sum over the bodies, as the totals buffer holds it:
 // the energy (x kinetic, y potential) and the momentum (xyz, and w the sum of |m v|).
 struct Totals {
     glm::vec4 energy, momentum;
 };
 static_assert(sizeof(Totals) == 32, "two vec4s, back to back");
+
+// How well the energy and the momentum are conserved: per body (diagnostics.comp), their sums
+// (totals.comp), and two reads of the sums a frame or more late: the baseline, once after a
+// restart or a change of G or eps, and the totals now, every frame.
+struct Conservation {
+    cs::Buffer energies, momenta, totals;
+    cs::FencedRead baseline, now;
+    bool baselineAsked = false;
+
+    // The totals and the reads; the per-body buffers for `count` bodies.
+    void create();
+    void resize(unsigned count);
+    // The drift is measured from a new baseline; no totals of the old one are shown.
+    void forget();
+};
 
 // The bodies and the steps done.
 struct Bodies {
@@ -39,7 +56,6 @@ struct Pressed {
 // with the FMA rate measured, the fraction of it; once both sums are known (Totals, read a frame or
 // more late), the drift since the baseline, each relative: of the energy (kinetic + potential), and
 // of the momentum against the sum of |m v|; the buttons.
-Pressed drawOverlay(const Bodies& bodies, const StepRate& rate, const cs::FencedRead& baseline,
-                    const cs::FencedRead& now);
+Pressed drawOverlay(const Bodies& bodies, const StepRate& rate, const Conservation& conservation);
 
 }  // namespace nbody

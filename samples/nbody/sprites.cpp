@@ -1,7 +1,6 @@
 #include "sprites.h"
 
 #include <algorithm>
-#include <glm/gtc/type_ptr.hpp>
 
 namespace nbody {
 
@@ -11,7 +10,7 @@ float cameraDistance(const View& view, const cs::Rect& area, float zoom) {
            zoom;
 }
 
-void Sprites::create() {
+void Sprites::create(const cs::Params& params) {
     layout_ = cs::VertexArray("bodies");
     // Attribute 0 = position + mass, 1 = velocity; which buffers feed them is bound per
     // frame (glBindVertexBuffer), since the current buffer alternates.
@@ -23,18 +22,21 @@ void Sprites::create() {
     }
     glBindVertexArray(0);
     program_ = cs::Program::graphics("nbody/bodies.vert", "nbody/bodies.frag");
+    look.check(program_, params);
 }
 
 void Sprites::draw(const cs::Buffer& positions, const cs::Buffer& velocities, GLuint count,
                    const cs::OrbitCamera& camera, const cs::Rect& area, int width, int height,
-                   float speedScale, float brightness) const {
+                   float speedScale) {
+    // Once per frame: the camera, the window and the bodies' speeds may change any frame.
+    SpriteLook& l = look.values;
+    l.viewProjection = camera.projectionOn(area, width, height) * camera.view();
+    l.pointSize = 4.0f * float(height) / 720.0f;
+    l.referenceDepth = camera.pose().distance;
+    l.speedScale = speedScale;
+    look.upload();
     program_.use();
-    glUniformMatrix4fv(program_.uniform("viewProjection"), 1, GL_FALSE,
-                       glm::value_ptr(camera.projectionOn(area, width, height) * camera.view()));
-    glUniform1f(program_.uniform("pointSize"), 4.0f * float(height) / 720.0f);
-    glUniform1f(program_.uniform("referenceDepth"), camera.pose().distance);
-    glUniform1f(program_.uniform("speedScale"), speedScale);
-    glUniform1f(program_.uniform("brightness"), brightness);
+    look.bind(1);
     glBindVertexArray(layout_.id());
     glBindVertexBuffer(0, positions.id(), 0, sizeof(glm::vec4));
     glBindVertexBuffer(1, velocities.id(), 0, sizeof(glm::vec4));

@@ -9,6 +9,7 @@
 #include "bodies.h"
 #include "gl/objects.h"
 #include "gl/program.h"
+#include "gl/uniform_block.h"
 
 namespace nbody {
 
@@ -20,18 +21,32 @@ const cs::OrbitCamera::Pose kHomePose{glm::vec3(0.0f), 1.0f, 20.0f, 35.0f};
 // (the part of the frame target the overlay leaves free) at any aspect, divided by `zoom`.
 float cameraDistance(const View& view, const cs::Rect& area, float zoom);
 
+// The mirror of the std140 block SpriteLook in shaders/nbody/sprites.glsl.
+struct SpriteLook {
+    glm::mat4 viewProjection;
+    float pointSize, referenceDepth, speedScale, brightness;
+};
+
 class Sprites {
 public:
-    // The program and the vertex layout; the context is current.
-    void create();
+    // What the shaders read; the sample declares brightness in it (Params::add with storage),
+    // draw() writes the rest.
+    cs::UniformBlock<SpriteLook> look{
+        "SpriteLook",
+        {CS_BLOCK_MEMBER(SpriteLook, viewProjection), CS_BLOCK_MEMBER(SpriteLook, pointSize),
+         CS_BLOCK_MEMBER(SpriteLook, referenceDepth), CS_BLOCK_MEMBER(SpriteLook, speedScale)}};
+
+    // The program and the vertex layout, and the check of `look` against the program with
+    // the sample's `params`; the context is current.
+    void create(const cs::Params& params);
     // Draws `count` bodies into the bound frame target, width x height, through `camera`,
     // centred on `area`: positions and masses from `positions`, velocities from `velocities`,
     // both the simulation's buffers; the step's barrier has made their writes visible to
     // vertex fetch. A body as far away as the camera's target is drawn at its reference size,
-    // as fast as speedScale in the fast colour, with `brightness` light.
+    // as fast as speedScale in the fast colour, with look's brightness.
     void draw(const cs::Buffer& positions, const cs::Buffer& velocities, GLuint count,
               const cs::OrbitCamera& camera, const cs::Rect& area, int width, int height,
-              float speedScale, float brightness) const;
+              float speedScale);
 
 private:
     cs::Program program_;

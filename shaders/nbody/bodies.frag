@@ -2,7 +2,8 @@
 // A soft round point. The sample blends additively (ONE, ONE), so where many bodies
 // overlap the light adds up, like stars in a cluster.
 in vec3 color;
-uniform float brightness;
+
+#include "sprites.glsl"
 
 out vec4 fragColor;
 

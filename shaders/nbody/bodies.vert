@@ -5,10 +5,7 @@
 layout(location = 0) in vec4 positionMass;  // xyz + mass
 layout(location = 1) in vec4 velocity;      // xyz + unused
 
-uniform mat4 viewProjection;
-uniform float pointSize;       // pixels, for a body at referenceDepth
-uniform float referenceDepth;  // the camera's distance to the centre of the view
-uniform float speedScale;  // speeds at or above this are drawn in the "fast" colour
+#include "sprites.glsl"
 
 out vec3 color;
 

@@ -1,6 +1,6 @@
 #version 430
-// Per-body energy and momentum, summed afterwards on the GPU (cs::GpuReduce::sum), so only two
-// vec4 totals travel back to the CPU:
+// Per-body energy and momentum, summed afterwards on the GPU (totals.comp), so only two vec4
+// totals travel back to the CPU:
 //   energies[i]  = (kinetic m v^2 / 2, potential m phi / 2, mass, 0)
 //   momenta[i]   = (m v, m |v|)
 // The potential energy of the system is the sum over pairs, -G m_i m_j / sqrt(r^2 + eps^2);
@@ -14,14 +14,12 @@ layout(local_size_x = 128) in;
 
 #include "gravity.glsl"
 
+uniform float closeKick;  // the half kick the stored velocities still owe, per dispatch
+
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
 layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 2) writeonly buffer Energies { vec4 energies[]; };
 layout(std430, binding = 3) writeonly buffer Momenta { vec4 momenta[]; };
-
-uniform uint count;
-uniform float G;
-uniform float closeKick;
 
 void main() {
     uint i = gl_GlobalInvocationID.x;
@@ -36,11 +34,11 @@ void main() {
         // A body's own potential is a constant m/eps, not physics: leave it out.
         if (j != i) {
             vec3 r = other.xyz - body.xyz;
-            phi += other.w * inversesqrt(dot(r, r) + softeningSqr);
+            phi += other.w * inversesqrt(dot(r, r) + softening);
         }
     }
     float mass = body.w;
-    vec3 velocity = velocities[i].xyz + G * pullSum * closeKick;
-    energies[i] = vec4(0.5 * mass * dot(velocity, velocity), -0.5 * G * mass * phi, mass, 0.0);
+    vec3 velocity = velocities[i].xyz + gravity * pullSum * closeKick;
+    energies[i] = vec4(0.5 * mass * dot(velocity, velocity), -0.5 * gravity * mass * phi, mass, 0.0);
     momenta[i] = vec4(mass * velocity, mass * length(velocity));
 }

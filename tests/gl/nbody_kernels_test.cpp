@@ -1,15 +1,17 @@
 // The nbody sample's shaders against double-precision CPU references: one leapfrog step of
 // both kernels at every work-group size and awkward body counts, a two-body circular orbit
-// over thousands of steps, and the GPU energy/momentum sums of the diagnostics pass.
+// over thousands of steps, and the GPU energy/momentum sums of the diagnostics passes.
 #include <cmath>
+#include <cstdint>
 #include <glm/glm.hpp>
 #include <random>
 #include <string>
 #include <tuple>
 #include <vector>
 
-#include "compute/reduce.h"
+#include "app/params.h"
 #include "gl/program.h"
+#include "gl/uniform_block.h"
 #include "gl_test.h"
 
 namespace {
@@ -25,6 +27,26 @@ struct State {
 struct Physics {
     float G = 0.7f, softeningSqr = 0.01f;
 };
+
+// The mirror of the block Gravity in shaders/nbody/gravity.glsl (nbody::Gravity in the
+// sample), checked against each program that reads it.
+struct Gravity {
+    std::uint32_t count;
+    float softening, gravity;
+};
+
+// The block holding `physics` for `count` bodies, uploaded, and checked against `program`.
+cs::UniformBlock<Gravity> gravityBlock(const cs::Program& program, GLuint count,
+                                       const Physics& physics) {
+    cs::UniformBlock<Gravity> block{
+        "Gravity",
+        {CS_BLOCK_MEMBER(Gravity, count), CS_BLOCK_MEMBER(Gravity, softening),
+         CS_BLOCK_MEMBER(Gravity, gravity)}};
+    block.check(program, cs::Params());
+    block.values = {count, physics.softeningSqr, physics.G};
+    block.upload();
+    return block;
+}
 
 // Random bodies in a unit cube with unequal masses and random velocities.
 State randomState(int count, unsigned seed) {
@@ -54,13 +76,10 @@ public:
 
     void step(const cs::Program& program, const Physics& physics, float closeKick, float openKick,
               float drift) {
+        const cs::UniformBlock<Gravity> gravity = gravityBlock(program, count_, physics);
         program.use();
-        glUniform1ui(program.uniform("count"), count_);
-        glUniform1f(program.uniform("softeningSqr"), physics.softeningSqr);
-        glUniform1f(program.uniform("G"), physics.G);
-        glUniform1f(program.uniform("closeKick"), closeKick);
-        glUniform1f(program.uniform("openKick"), openKick);
-        glUniform1f(program.uniform("drift"), drift);
+        gravity.bind(0);
+        glUniform3f(program.uniform("leapfrog"), closeKick, openKick, drift);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, positions_[current_].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, velocities_[current_].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, positions_[1 - current_].id());
@@ -222,15 +241,15 @@ TEST_F(NBodyKernelTest, TwoBodyCircularOrbitStaysCircular) {
     }
 }
 
-// The diagnostics pass plus cs::GpuReduce::sum against the same quantities in double on the
-// CPU, with the owed half kick applied. Kinetic and potential energy are sums of terms of
+// The diagnostics pass plus the sum of totals.comp against the same quantities in double on
+// the CPU, with the owed half kick applied. Kinetic and potential energy are sums of terms of
 // one sign: within 2e-5 relative. Momentum components cancel, so they are compared with
 // 2e-5 of the sum of m|v|.
 TEST_F(NBodyKernelTest, GpuEnergyAndMomentumMatchCpu) {
     const Physics physics;
     const cs::Program diagnostics = cs::Program::compute("nbody/diagnostics.comp");
+    const cs::Program sums = cs::Program::compute("nbody/totals.comp");
     const float closeKick = 0.01f;
-    cs::GpuReduce sums(cs::ElementType::Vec4);
     for (int count : {1, 3, 1000}) {
         const State s = randomState(count, 100u + unsigned(count));
         GpuBodies gpu(s);
@@ -238,10 +257,9 @@ TEST_F(NBodyKernelTest, GpuEnergyAndMomentumMatchCpu) {
         cs::Buffer energies("test energies", bytes, cs::BufferUse::Computed);
         cs::Buffer momenta("test momenta", bytes, cs::BufferUse::Computed);
         cs::Buffer totals("test totals", 2 * sizeof(glm::vec4), cs::BufferUse::ReadBack);
+        const cs::UniformBlock<Gravity> gravity = gravityBlock(diagnostics, GLuint(count), physics);
         diagnostics.use();
-        glUniform1ui(diagnostics.uniform("count"), GLuint(count));
-        glUniform1f(diagnostics.uniform("softeningSqr"), physics.softeningSqr);
-        glUniform1f(diagnostics.uniform("G"), physics.G);
+        gravity.bind(0);
         glUniform1f(diagnostics.uniform("closeKick"), closeKick);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, gpu.positions().id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, gpu.velocities().id());
@@ -250,8 +268,11 @@ TEST_F(NBodyKernelTest, GpuEnergyAndMomentumMatchCpu) {
         const glm::uvec3 groups = diagnostics.groupsFor(count);
         glDispatchCompute(groups.x, groups.y, groups.z);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the sums read the per-body values
-        sums.sum(energies, GLuint(count), totals, 0);
-        sums.sum(momenta, GLuint(count), totals, sizeof(glm::vec4));
+        sums.use();
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, energies.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, momenta.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, totals.id());
+        glDispatchCompute(1, 1, 1);
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the download reads the sums
         glm::vec4 gpuTotals[2];
         totals.download(gpuTotals, sizeof gpuTotals);
