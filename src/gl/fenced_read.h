@@ -24,6 +24,9 @@
 //     record.request(records, index * sizeof(Record), index);   // tag: which element
 //     record.poll();
 //     if (record.holds(hoveredIndex)) show(record.value<Record>());
+//
+// cs::TaggedRead (below) takes any value as the tag, such as the settings a result was
+// computed with, and gives it back with the value that answers its request.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -48,7 +51,7 @@ public:
 
     // How many copies may be in flight at once. The value held therefore answers one of the
     // last kInFlight + 1 requests that were queued (a newer one that finished would replace
-    // it), so a caller may keep what it asked for in a ring of that many entries by tag.
+    // it): TaggedRead keeps its tags in a ring of that many.
     static constexpr std::size_t kInFlight = 3;
 
     // Queues a copy of size() bytes at `offset` of `source`, tagged `tag` (the caller's name
@@ -96,6 +99,43 @@ private:
     std::uint64_t tag_ = 0;            // and its tag
     bool known_ = false;
     std::vector<unsigned char> bytes_;
+};
+
+// A fenced read whose tag is any value the caller chooses, kept on the CPU while its copy is
+// in flight and given back with the value that answers its request:
+//
+//     cs::TaggedRead<Settings> count("kept count", sizeof(std::uint32_t));   // once
+//     count.poll();                                                // each frame
+//     count.request(result, 0, settings);   // the settings this frame's count comes from
+//     if (count.known()) show(count.value<std::uint32_t>(), count.tag());
+template <typename Tag>
+class TaggedRead {
+public:
+    TaggedRead() = default;
+    TaggedRead(const std::string& name, GLsizeiptr size) : read_(name, size) {}
+
+    // FencedRead::request, keeping `tag` for the value that answers it.
+    bool request(const Buffer& source, GLintptr offset, const Tag& tag) {
+        if (!read_.request(source, offset, requests_ + 1)) return false;
+        ++requests_;
+        tags_[requests_ % tags_.size()] = tag;
+        return true;
+    }
+    bool poll() { return read_.poll(); }
+    void reset() { read_.reset(); }
+    bool known() const { return read_.known(); }
+    template <typename T>
+    T value() const {
+        return read_.value<T>();
+    }
+    // The tag of the request whose value is held (meaningful when known()).
+    const Tag& tag() const { return tags_[read_.tag() % tags_.size()]; }
+
+private:
+    FencedRead read_;  // tagged with each request's number
+    // By request number: the value held answers one of the last kInFlight + 1 requests.
+    std::array<Tag, FencedRead::kInFlight + 1> tags_{};
+    std::uint64_t requests_ = 0;
 };
 
 }  // namespace cs

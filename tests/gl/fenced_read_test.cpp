@@ -3,6 +3,7 @@
 #include "gl/fenced_read.h"
 
 #include <cstdint>
+#include <cstdio>
 #include <numeric>
 #include <vector>
 
@@ -152,6 +153,35 @@ TEST_F(FencedRead, TheHeldValueAnswersOneOfTheLastRequestsQueued) {
         if (read.request(source, 0, next)) queued = next;
     }
     EXPECT_GE(queued, cs::FencedRead::kInFlight);
+}
+
+// A TaggedRead gives back, with each value, the tag of the request it answers, however far
+// behind the GPU is: here the settings (a frame number and a name) each copy was asked with.
+TEST_F(FencedRead, ATaggedReadGivesBackTheTagItsValueWasAskedWith) {
+    struct Asked {
+        std::uint32_t frame;
+        char name[8];
+    };
+    const cs::Buffer source("source", 4, cs::BufferUse::Computed);
+    cs::TaggedRead<Asked> read("tagged settings", 4);
+    EXPECT_FALSE(read.known());
+    int queued = 0;
+    for (std::uint32_t frame = 1; frame <= 16; ++frame) {
+        if (frame % 5 == 0) waitForTheGpu();
+        read.poll();
+        if (read.known()) {
+            const std::uint32_t copied = read.value<std::uint32_t>();
+            EXPECT_EQ(read.tag().frame, copied) << "frame " << frame;
+            EXPECT_STREQ(read.tag().name, copied % 2 ? "odd" : "even") << "frame " << frame;
+        }
+        source.upload(&frame, 4);
+        Asked asked{frame, {}};
+        std::snprintf(asked.name, sizeof asked.name, "%s", frame % 2 ? "odd" : "even");
+        if (read.request(source, 0, asked)) ++queued;
+    }
+    EXPECT_GT(queued, 3);
+    read.reset();
+    EXPECT_FALSE(read.known());
 }
 
 TEST_F(FencedRead, AValueOfTheWrongSizeIsABug) {
