@@ -36,6 +36,27 @@ void checkAgainstCpu(const cs::Buffer& indices, const cs::Buffer& result,
 
 }  // namespace
 
+// The bytes a method must move over the big arrays, for n flags of which `kept` are 1:
+//   scan:               the scan reads the flags and writes the sums (8n: the library's
+//                       single pass), the scatter reads flags and sums (8n) and writes
+//                       the kept indices;
+//   atomic:             reads the flags, writes the kept indices (4n + 4 kept);
+//   histopyramid(_vec4): the build reads each level and writes the next (uint cells, or
+//                       uvec4 cells of which the next level reads only .w), the traversal
+//                       writes the kept indices. Its reads of the pyramid are not counted:
+//                       they hit the caches, more so the denser the output.
+double compactionBytes(cs::CompactMethod m, double n, double kept) {
+    if (m == cs::CompactMethod::Scan) return 16 * n + 4 * kept;
+    if (m == cs::CompactMethod::Atomic) return 4 * n + 4 * kept;
+    const double cellBytes = m == cs::CompactMethod::HistoPyramidVec4 ? 16 : 4;
+    double bytes = 4 * n + 4 * kept;  // the flags read, the indices written
+    for (double cells = std::ceil(n / 4);; cells = std::ceil(cells / 4)) {
+        bytes += cellBytes * cells + (cells > 1 ? 4 * cells : 0);  // written, read above
+        if (cells <= 1) break;
+    }
+    return bytes;
+}
+
 int methodIndex(const std::string& name) {
     return int(std::find(std::begin(kMethodNames), std::end(kMethodNames), name) -
                std::begin(kMethodNames));
@@ -129,7 +150,7 @@ void crossings(const std::vector<SweepTimes>& sweep, std::vector<cs::BenchFigure
 }  // namespace
 
 std::vector<cs::BenchFigure> sweepFigures(const std::vector<SweepTimes>& sweep,
-                                          const cs::Calibration& calibration, BytesFormula bytes) {
+                                          const cs::Calibration& calibration) {
     std::vector<cs::BenchFigure> figures;
     const auto ratio = [&](const std::string& name, double over, double under) {
         figures.push_back({name, under > 0 ? over / under : 0.0, "x", 0.0, ""});
@@ -139,8 +160,9 @@ std::vector<cs::BenchFigure> sweepFigures(const std::vector<SweepTimes>& sweep,
         const double n = double(t.edge) * t.edge * t.edge;
         for (int m = 0; m < 4; ++m) {
             figures.push_back({kMethodNames[m] + at + " time", t.ms[m], "ms", 0.0, ""});
-            figures.push_back(cs::bandwidthFigure(
-                kMethodNames[m] + at, bytes(kMethods[m], n, t.kept), t.ms[m], calibration));
+            figures.push_back(cs::bandwidthFigure(kMethodNames[m] + at,
+                                                  compactionBytes(kMethods[m], n, t.kept), t.ms[m],
+                                                  calibration));
         }
         ratio("histopyramid/scan" + at, t.ms[0], t.ms[2]);
         ratio("histopyramid_vec4/histopyramid" + at, t.ms[1], t.ms[0]);
@@ -153,6 +175,18 @@ std::vector<cs::BenchFigure> sweepFigures(const std::vector<SweepTimes>& sweep,
               [](const SweepTimes& t) { return t.ms[0] / t.ms[2]; });
     crossings(sweep, figures, "histopyramid build = traversal ",
               [](const SweepTimes& t) { return t.traverseMs / t.buildMs; });
+    return figures;
+}
+
+std::vector<cs::BenchFigure> benchFigures(const std::string& method, std::uint64_t n,
+                                          std::uint32_t kept, double ms,
+                                          const cs::Calibration& calibration,
+                                          const std::vector<SweepTimes>& sweep) {
+    const double bytes = compactionBytes(kMethods[methodIndex(method)], double(n), kept);
+    std::vector<cs::BenchFigure> figures = {
+        cs::bandwidthFigure("frames: " + method + " compaction", bytes, ms, calibration)};
+    const auto swept = sweepFigures(sweep, calibration);
+    figures.insert(figures.end(), swept.begin(), swept.end());
     return figures;
 }
 

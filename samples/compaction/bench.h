@@ -32,8 +32,9 @@ struct SweepTimes {
 // `method` says. Throws cs::Error where a method's indices differ from copy_if's.
 std::vector<SweepTimes> benchSweep(int maxEdge, std::uint32_t seed, cs::GpuProfiler::Method method);
 
-// The bytes a method must move for n flags of which `kept` are 1 (main.cpp states them).
-using BytesFormula = double (*)(cs::CompactMethod method, double n, double kept);
+// The bytes a method must move over the big arrays for n flags of which `kept` are 1: the
+// roofline's count for every figure below (bench.cpp states them per method).
+double compactionBytes(cs::CompactMethod method, double n, double kept);
 
 // The sweep as figures: per size and density, each method's time and its bytes as a
 // fraction of copy, the ratios histopyramid/scan, histopyramid_vec4/histopyramid,
@@ -41,6 +42,14 @@ using BytesFormula = double (*)(cs::CompactMethod method, double n, double kept)
 // histopyramid/scan passes 1 and where the traversal passes the build, interpolated on log
 // scales, where they do within the sweep.
 std::vector<cs::BenchFigure> sweepFigures(const std::vector<SweepTimes>& sweep,
-                                          const cs::Calibration& calibration, BytesFormula bytes);
+                                          const cs::Calibration& calibration);
+
+// --bench's figures: the frames' compaction by the method called `method` over `n` voxels,
+// `kept` of them kept (the overlay's count), taking `ms` each, against the bytes it must
+// move; then the sweep's.
+std::vector<cs::BenchFigure> benchFigures(const std::string& method, std::uint64_t n,
+                                          std::uint32_t kept, double ms,
+                                          const cs::Calibration& calibration,
+                                          const std::vector<SweepTimes>& sweep);
 
 }  // namespace compaction

@@ -4,18 +4,18 @@
 // the CPU never waits to learn it. See README.md.
 //
 // The frame: update() here runs every pass in order; only the atlas' pass is in atlas.cpp.
-//   metaballs.comp (no --input)  the field             SHADER_STORAGE
-//   classify.comp                a flag per voxel      SHADER_STORAGE
-//   cs::GpuCompact (src/compute) the kept indices and the commands
+//   metaballs.comp (no --input)  the field             SHADER_STORAGE  (both read the block
+//   classify.comp                a flag per voxel      SHADER_STORAGE   Volume, below)
+//   cs::GpuCompact::run          the kept indices and the commands; a tool: its contract is
+//                                in src/compute/compact.h (the README walks through it)
 //                                COMMAND | SHADER_STORAGE | VERTEX_ATTRIB_ARRAY | BUFFER_UPDATE
 //   voxels.comp, indirect        each kept one's place VERTEX_ATTRIB_ARRAY
 //   atlas.comp (atlas.cpp)       the pyramid's levels  TEXTURE_FETCH (histopyramid methods)
-//   cs::FencedRead               the count for the overlay, a copy read frames later
+//   cs::TaggedRead               the count for the overlay and its settings, frames later
 //   render(): cubes.vert/.frag, glDrawArraysIndirect from the same commands
 #include <imgui.h>
 
 #include <algorithm>
-#include <cmath>
 #include <glm/gtc/type_ptr.hpp>
 #include <string>
 #include <vector>
@@ -25,11 +25,20 @@
 #include "bench.h"
 #include "camera.h"
 #include "compute/compact.h"
-#include "compute/histopyramid.h"
 #include "gl/fenced_read.h"
 #include "gl/info.h"
+#include "gl/uniform_block.h"
 #include "util/error.h"
 #include "volume.h"
+
+// The uniform block metaballs.comp and classify.comp read (std140, binding 0), mirrored here:
+// UniformBlock::check compares it with both programs' blocks as linked.
+struct Volume {
+    glm::ivec3 size;        // voxels along x, y, z
+    float time;             // the metaballs' seconds
+    float threshold;        // the parameter's storage
+    std::uint32_t surface;  // select=surface (1) or above (0)
+};
 
 class Compaction : public cs::Sample {
 public:
@@ -41,9 +50,13 @@ private:
     int& nx = params.add("nx", 128, {1, 4096}, "voxels along x");
     int& ny = params.add("ny", 128, {1, 4096}, "voxels along y");
     int& nz = params.add("nz", 128, {1, 4096}, "voxels along z");
-    float& threshold =
-        params.add("threshold", 1.0f, {-1e30f, 1e30f}, "a voxel is active at or above it")
-            .sliderRange(compaction::thresholdSlider);
+    cs::UniformBlock<Volume> volume{"Volume",
+                                    {CS_BLOCK_MEMBER(Volume, size), CS_BLOCK_MEMBER(Volume, time),
+                                     CS_BLOCK_MEMBER(Volume, surface)}};
+    float& threshold = params
+                           .add("threshold", volume.values.threshold, 1.0f, {-1e30f, 1e30f},
+                                "a voxel is active at or above it")
+                           .sliderRange(compaction::thresholdSlider);
     std::string& select = params.choice("select", "surface", {"above", "surface"},
                                         "every active voxel, or those with a neighbour below");
     std::string& method = params.choice("method", "histopyramid",
@@ -68,34 +81,29 @@ private:
     cs::VertexArray cubeLayout;
     std::vector<cs::GpuCompact> compactions;  // one per method, as in kMethods
     compaction::Atlas levelsView;
-    cs::FencedRead shownCount;  // the count for the overlay, a frame or more late
+    // The overlay's count, a frame or more late, tagged with the settings it was counted with.
+    cs::TaggedRead<Volume> shownCount;
     double time = 0.0;
 
-    glm::uvec3 size() const { return {nx, ny, nz}; }
-    std::string volumeName() const {
-        return "a " + std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz) +
-               " volume";
-    }
-    std::uint64_t elements() const { return std::uint64_t(nx) * ny * nz; }
-    cs::GpuCompact& compact() { return compactions[compaction::methodIndex(method)]; }
-    bool showAtlas() const {
-        return atlas && compactions[compaction::methodIndex(method)].pyramid();
-    }
-    std::uint32_t keptShown() const {
-        return shownCount.known() ? shownCount.value<std::uint32_t>() : 0;
-    }
-
     void update(double dt) override {
-        if (params.changed({&nx, &ny, &nz})) createVolume();
+        const bool resized = params.changed({&nx, &ny, &nz});
+        if (resized) createVolume();
         const bool generated = options().input.empty();
-        if (generated && animate) time += dt;
-        if (generated && animate) compaction::turn(camera(), dt);  // until the user moves it
+        const bool moving = generated && animate;  // the metaballs' time runs
+        if (moving) time += dt;
+        if (moving) compaction::turn(camera(), dt);  // until the user moves it
+        // The block goes up before its first use and when a value in it changed, the time
+        // every frame the metaballs move.
+        volume.values.size = glm::ivec3(nx, ny, nz);
+        volume.values.time = float(time);
+        volume.values.surface = select == "surface" ? 1u : 0u;
+        if (!volume.buffer() || resized || params.changed({&threshold, &select}) || moving)
+            volume.upload();
 
         if (generated) {
             auto pass = gpuPass("metaballs");
             metaballs.use();
-            glUniform3i(metaballs.uniform("size"), nx, ny, nz);
-            glUniform1f(metaballs.uniform("time"), float(time));
+            volume.bind(0);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, field.id());
             const glm::uvec3 groups = metaballs.groupsFor(nx, ny, nz);
             glDispatchCompute(groups.x, groups.y, groups.z);
@@ -105,9 +113,7 @@ private:
         {
             auto pass = gpuPass("classify");
             classify.use();
-            glUniform3i(classify.uniform("size"), nx, ny, nz);
-            glUniform1f(classify.uniform("threshold"), threshold);
-            glUniform1i(classify.uniform("surface"), select == "surface");
+            volume.bind(0);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, field.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, activeFlags.id());
             const glm::uvec3 groups = classify.groupsFor(nx, ny, nz);
@@ -146,18 +152,34 @@ private:
             auto pass = gpuPass("atlas");
             levelsView.build(*compact().pyramid(), activeFlags);
         }
-        // The overlay's count: a copy now, read once its fence has signalled, frames later.
+        // The overlay's count: a copy now, read once its fence has signalled, frames later,
+        // and this frame's settings with it, so that it is shown with the ones it belongs to.
         shownCount.poll();
-        shownCount.request(result, offsetof(cs::CompactResult, count));
+        shownCount.request(result, offsetof(cs::CompactResult, count), volume.values);
     }
+
+    glm::uvec3 size() const { return {nx, ny, nz}; }
+    std::uint64_t elements() const { return std::uint64_t(nx) * ny * nz; }
+    cs::GpuCompact& compact() { return compactions[compaction::methodIndex(method)]; }
+    bool showAtlas() const {
+        return atlas && compactions[compaction::methodIndex(method)].pyramid();
+    }
+    std::uint32_t keptShown() const {
+        return shownCount.known() ? shownCount.value<std::uint32_t>() : 0;
+    }
+
+    // A rebuilt program keeps no uniform the atlas set.
+    void shadersReloaded() override { levelsView.forgetLayout(); }
 
     void setup() override {
         metaballs = cs::Program::compute("compaction/metaballs.comp");
         classify = cs::Program::compute("compaction/classify.comp");
         voxels = cs::Program::compute("compaction/voxels.comp");
         cubes = cs::Program::graphics("compaction/cubes.vert", "compaction/cubes.frag");
+        volume.check(metaballs, params);
+        volume.check(classify, params);
         for (cs::CompactMethod m : compaction::kMethods) compactions.emplace_back(m);
-        shownCount = cs::FencedRead("kept count", sizeof(std::uint32_t));
+        shownCount = cs::TaggedRead<Volume>("kept count", sizeof(std::uint32_t));
         const auto corners = compaction::cubeTriangles();
         cube = cs::Buffer("cube corners", GLsizeiptr(corners.size() * sizeof(corners[0])),
                           cs::BufferUse::Input, corners.data());
@@ -169,10 +191,10 @@ private:
     // Everything sized by the volume: four 32-bit values per voxel, the most any one needs.
     void createVolume() {
         if (elements() > cs::kMaxCompactElements)
-            throw cs::Error(volumeName() + " has more than 2^31 voxels");
+            throw cs::Error(compaction::volumeName(size()) + " has more than 2^31 voxels");
         const auto bytes = GLsizeiptr(elements() * 4);
         cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, bytes,
-                         volumeName() + " (4 bytes per voxel in one block)");
+                         compaction::volumeName(size()) + " (4 bytes per voxel in one block)");
         classify.groupsFor(nx, ny, nz);  // throws, naming the limit, past what a dispatch takes
         std::vector<float> values;
         if (!options().input.empty()) values = compaction::readVolume(options().input, size());
@@ -236,19 +258,20 @@ private:
 
     void ui() override {
         ImGui::Separator();
-        if (shownCount.known())
-            ImGui::Text("kept %u of %llu voxels (%.3f%%), a frame or more ago", keptShown(),
+        if (shownCount.known()) {
+            const Volume& counted = shownCount.tag();  // the block's values of its frame
+            ImGui::Text("kept %u of %llu voxels (%.3f%%)", keptShown(),
                         static_cast<unsigned long long>(elements()),
                         100.0 * keptShown() / double(elements()));
-        else
+            ImGui::Text("  at threshold=%g select=%s", counted.threshold,
+                        counted.surface ? "surface" : "above");
+            if (options().input.empty()) ImGui::Text("  the metaballs at %.3f s", counted.time);
+        } else
             ImGui::TextUnformatted("kept: not read back yet (never waited for)");
         ImGui::TextUnformatted(cs::isOrdered(compact().method())
                                    ? "order: ascending index (blue first, orange last)"
                                    : "order: whichever invocation came first (atomic)");
-        if (showAtlas())
-            ImGui::TextDisabled("atlas: the base left, levels to the right, the count last");
-        else if (atlas)
-            ImGui::TextDisabled("atlas: histopyramid methods only");
+        compaction::Atlas::legend(showAtlas(), atlas);
     }
 
     // --output: the indices, ascending whatever the method: the atomic method's are sorted
@@ -263,37 +286,11 @@ private:
                     compaction::indexFile(std::move(kept), cs::isOrdered(compact().method())));
     }
 
-    // The bytes a method must move over the big arrays, for n flags of which `kept` are 1:
-    //   scan:               the scan reads the flags and writes the sums (8n: the library's
-    //                       single pass), the scatter reads flags and sums (8n) and writes
-    //                       the kept indices;
-    //   atomic:             reads the flags, writes the kept indices (4n + 4 kept);
-    //   histopyramid(_vec4): the build reads each level and writes the next (uint cells, or
-    //                       uvec4 cells of which the next level reads only .w), the traversal
-    //                       writes the kept indices. Its reads of the pyramid are not counted:
-    //                       they hit the caches, more so the denser the output.
-    static double compactionBytes(cs::CompactMethod m, double n, double kept) {
-        if (m == cs::CompactMethod::Scan) return 16 * n + 4 * kept;
-        if (m == cs::CompactMethod::Atomic) return 4 * n + 4 * kept;
-        const double cellBytes = m == cs::CompactMethod::HistoPyramidVec4 ? 16 : 4;
-        double bytes = 4 * n + 4 * kept;  // the flags read, the indices written
-        for (double cells = std::ceil(n / 4);; cells = std::ceil(cells / 4)) {
-            bytes += cellBytes * cells + (cells > 1 ? 4 * cells : 0);  // written, read above
-            if (cells <= 1) break;
-        }
-        return bytes;
-    }
-
+    // The frames' compaction against the bytes its method must move, then the sweep.
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
-        std::vector<cs::BenchFigure> figures = {
-            cs::bandwidthFigure("frames: " + method + " compaction",
-                                compactionBytes(compact().method(), elements(), keptShown()),
-                                benchMedianMs("compact"), calibration)};
-        const auto sweep =
-            compaction::sweepFigures(compaction::benchSweep(benchMaxEdge, seed(), timingMethod()),
-                                     calibration, compactionBytes);
-        figures.insert(figures.end(), sweep.begin(), sweep.end());
-        return figures;
+        return compaction::benchFigures(
+            method, elements(), keptShown(), benchMedianMs("compact"), calibration,
+            compaction::benchSweep(benchMaxEdge, seed(), timingMethod()));
     }
 };
 

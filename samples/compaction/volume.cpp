@@ -9,6 +9,11 @@
 
 namespace compaction {
 
+std::string volumeName(glm::uvec3 size) {
+    return "a " + std::to_string(size.x) + "x" + std::to_string(size.y) + "x" +
+           std::to_string(size.z) + " volume";
+}
+
 std::vector<float> readVolume(const std::string& path, glm::uvec3 size) {
     const std::uint64_t count = std::uint64_t(size.x) * size.y * size.z;
     const std::string shape = "nx*ny*nz = " + std::to_string(size.x) + "*" +

@@ -17,6 +17,9 @@ inline cs::Range<float> thresholdSlider() {
     return {0.05f, 20.0f};
 }
 
+// "a 128x128x64 volume", as messages name it.
+std::string volumeName(glm::uvec3 size);
+
 // --input: nx * ny * nz little-endian float32 values, x fastest, then y, then z, no header.
 // Throws cs::Error naming the file when its size is not that, or a value is not finite.
 std::vector<float> readVolume(const std::string& path, glm::uvec3 size);

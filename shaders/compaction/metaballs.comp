@@ -6,8 +6,14 @@ layout(local_size_x = 8, local_size_y = 8, local_size_z = 4) in;
 
 layout(std430, binding = 0) writeonly buffer Field { float field[]; };
 
-uniform ivec3 size;  // voxels along x, y, z
-uniform float time;  // seconds
+// The volume's block, shared with classify.comp (main.cpp mirrors it as Volume and checks it
+// against both programs as linked).
+layout(std140, binding = 0) uniform Volume {
+    ivec3 size;       // voxels along x, y, z
+    float time;       // seconds
+    float threshold;  // classify.comp's
+    uint surface;
+};
 
 const int kBalls = 5;
 const vec3 kSpeeds[kBalls] = vec3[](vec3(0.31, 0.47, 0.23), vec3(0.52, 0.29, 0.41),
