@@ -63,7 +63,9 @@ private:
         // (TEXTURE_FETCH) or finish() reads it back with glGetTexImage (TEXTURE_UPDATE),
         // the writes must be made visible to those operations.
         glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
-        layout.groups = groups, layout.localSize = localSize;  // for the overlay's count
+        // For the overlay's count of groups and invocations.
+        layout.groups = groups;
+        layout.localSize = localSize;
     }
 
     void render() override {
