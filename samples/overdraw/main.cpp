@@ -152,7 +152,8 @@ private:
         // often a pixel is shaded. The depth buffer is cleared to the far plane every frame.
         glBindFramebuffer(GL_FRAMEBUFFER, scene.id());
         glViewport(0, 0, w, h);
-        const GLfloat background[4] = {0.08f, 0.08f, 0.10f, 1.0f}, farPlane = 1.0f;
+        const GLfloat background[4] = {0.08f, 0.08f, 0.10f, 1.0f};
+        const GLfloat farPlane = 1.0f;
         glClearBufferfv(GL_COLOR, 0, background);
         glClearBufferfv(GL_DEPTH, 0, &farPlane);
         glEnable(GL_DEPTH_TEST);
@@ -247,7 +248,8 @@ private:
 
     void ui() override {
         overdraw::OverlayFacts facts;
-        facts.earlyTests = earlyTests, facts.prepass = prepass;
+        facts.earlyTests = earlyTests;
+        facts.prepass = prepass;
         facts.frontToBack = order == "front_to_back";
         const overdraw::Stats shown =
             shownStats.known() ? shownStats.value<overdraw::Stats>() : overdraw::Stats{};
