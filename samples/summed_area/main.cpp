@@ -3,17 +3,18 @@
 // Built on the GPU, it drives a blur whose box grows from 0 at the left edge to max_radius at
 // the right; the window shows original | blurred | the float error as a heat map. README.md.
 //
-// The frame: update() runs the passes, render() draws the three panels.
+// The frame: update() runs the passes, render() draws the three panels. Every pass reads its
+// settings from one uniform block, Blur (blur_block.glsl, mirrored by BlurBlock below).
 //   normalise.comp    pixels (0-255) into [0, 1] (or biased); SHADER_STORAGE
-//   the table, either cs::GpuScan twice (buildTable: rows scanned and written transposed,
-//                     SHADER_STORAGE between and after), or with tiled=true:
+//   the table, either buildTable(): rows scanned and written transposed, twice, by
+//                     cs::GpuScan, a tool: contract in src/compute/scan.h; SHADER_STORAGE
+//                     between and after. Or with tiled=true:
 //     tile_sat.comp       a table per tile, one work group each; SHADER_STORAGE
 //     tile_offsets.comp   left offsets, SHADER_STORAGE, then below offsets, SHADER_STORAGE
 //   blur.comp         a box from four table reads per pixel, into `blurred`;
 //                     SHADER_IMAGE_ACCESS | TEXTURE_FETCH | TEXTURE_UPDATE
 //   error_map.comp    `blurred` against the CPU's blur, into the heat map; TEXTURE_FETCH
 //   and only after a change, `blurred` read back for the overlay's error figures
-#include <algorithm>
 #include <glm/glm.hpp>
 
 #include "app/draw.h"
@@ -21,9 +22,19 @@
 #include "app/sample.h"
 #include "compute/scan.h"
 #include "gl/info.h"
+#include "gl/uniform_block.h"
+#include "output.h"
 #include "overlay.h"
 #include "util/error.h"
 #include "util/image.h"
+
+// The C++ mirror of blur_block.glsl's std140 block; max_radius is the parameter itself.
+struct BlurBlock {
+    glm::ivec2 size;
+    glm::ivec2 tiles;
+    std::int32_t max_radius;
+    float bias;  // 0.5 with bias=true, else 0
+};
 
 class SummedArea : public cs::Sample {
 public:
@@ -31,8 +42,12 @@ public:
         : Sample("summed_area", "summed-area table: box sums from four reads, a variable blur") {}
 
 private:
-    int& maxRadius =
-        params.add("max_radius", 16, {0, 64}, "blur radius at the right edge (0 at the left)");
+    cs::UniformBlock<BlurBlock> blurBlock{
+        "Blur",
+        {CS_BLOCK_MEMBER(BlurBlock, size), CS_BLOCK_MEMBER(BlurBlock, tiles),
+         CS_BLOCK_MEMBER(BlurBlock, bias)}};
+    int& maxRadius = params.add("max_radius", blurBlock.values.max_radius, 16, {0, 64},
+                                "blur radius at the right edge (0 at the left)");
     bool& bias = params.add("bias", false, "sum value - 0.5 instead of value in [0, 1]");
     bool& tiled = params.add("tiled", false, "per-tile tables plus double-precision offsets");
     int& tileSize = params.choice("tile_size", 32, {8, 16, 32}, "tile edge of the tiled table")
@@ -55,18 +70,18 @@ private:
     std::vector<glm::dvec4> cpuBlur;  // double precision: the answer the GPU should give
     summed_area::BlurError error;
     bool errorStale = true;  // the GPU result changed since `error` was measured
-    int tilesX = 0, tilesY = 0;
 
     void update(double) override {
-        if (params.changed(&maxRadius)) buildReference();
-        if (params.changed({&tiled, &tileSize})) buildTablePrograms();
-        if (params.changed(&bias)) errorStale = true;
+        const bool newRadius = params.changed(&maxRadius);
+        const bool newTiles = params.changed({&tiled, &tileSize});
+        if (newRadius) buildReference();
+        if (newTiles) buildTablePrograms();
+        if (newRadius || newTiles || params.changed(&bias)) uploadBlock();
 
         {
             auto pass = gpuPass("normalise");
             normalise.use();
-            glUniform2i(normalise.uniform("size"), image.width, image.height);
-            glUniform1f(normalise.uniform("bias"), bias ? 0.5f : 0.0f);
+            blurBlock.bind(0);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, pixels.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, normalised.id());
             // Work groups over the image, rounded up; the shaders skip the overhang.
@@ -78,17 +93,16 @@ private:
         if (tiled) {
             // Every tile's own table, then the offsets that place it in the image.
             auto pass = gpuPass("tiled sat");
+            const glm::ivec2 tiles = blurBlock.values.tiles;
             tileSat.use();
-            glUniform2i(tileSat.uniform("size"), image.width, image.height);
+            blurBlock.bind(0);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, normalised.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, table.id());
-            glDispatchCompute(tilesX, tilesY, 1);  // one work group per tile
+            glDispatchCompute(GLuint(tiles.x), GLuint(tiles.y), 1);  // one work group per tile
             // The offsets read the tiles' last rows and columns.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-
             tileOffsets.use();
-            glUniform2i(tileOffsets.uniform("size"), image.width, image.height);
-            glUniform2i(tileOffsets.uniform("tiles"), tilesX, tilesY);
+            blurBlock.bind(0);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, below.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
@@ -111,10 +125,7 @@ private:
         {
             auto pass = gpuPass("blur");
             blur.use();
-            glUniform2i(blur.uniform("size"), image.width, image.height);
-            glUniform1i(blur.uniform("maxRadius"), maxRadius);
-            glUniform1f(blur.uniform("bias"), bias ? 0.5f : 0.0f);
-            glUniform2i(blur.uniform("tiles"), tilesX, tilesY);  // -1 location when untiled
+            blurBlock.bind(0);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, below.id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, left.id());
@@ -130,7 +141,7 @@ private:
         {
             auto pass = gpuPass("error map");
             heat.use();
-            glUniform2i(heat.uniform("size"), image.width, image.height);
+            blurBlock.bind(0);
             glBindImageTexture(0, blurred.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32F);
             glBindImageTexture(1, errorMap.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, reference.id());
@@ -144,6 +155,14 @@ private:
             error = summed_area::blurError(downloadBlur(), cpuBlur);
             errorStale = false;
         }
+    }
+
+    // The block's values as the passes read them, up once per change.
+    void uploadBlock() {
+        blurBlock.values.size = {image.width, image.height};
+        blurBlock.values.bias = bias ? 0.5f : 0.0f;
+        blurBlock.upload();
+        errorStale = true;
     }
 
     void shadersReloaded() override { errorStale = true; }
@@ -192,8 +211,11 @@ private:
         errorMap = cs::Texture2D("error heat map", image.width, image.height, GL_RGBA8);
         normalise = cs::Program::compute("summed_area/normalise.comp");
         heat = cs::Program::compute("summed_area/error_map.comp");
+        blurBlock.check(normalise, params);
+        blurBlock.check(heat, params);
         buildTablePrograms();
         buildReference();
+        uploadBlock();
     }
 
     // The tile size is compiled into the tile shaders (it is their work-group size), and
@@ -204,18 +226,19 @@ private:
         tileSat = cs::Program::compute("summed_area/tile_sat.comp", defines);
         tileOffsets = cs::Program::compute("summed_area/tile_offsets.comp", defines);
         blur = cs::Program::compute("summed_area/blur.comp", defines);
-        // tile_sat.comp's work group is one TILE x TILE tile.
-        const glm::uvec3 tiles = tileSat.groupsFor(image.width, image.height);
-        tilesX = int(tiles.x), tilesY = int(tiles.y);
+        for (const cs::Program* program : {&tileSat, &tileOffsets, &blur})
+            blurBlock.check(*program, params);
+        // tile_sat.comp's work group is one TILE x TILE tile; uploadBlock() sends the count.
+        const glm::ivec2 tiles(tileSat.groupsFor(image.width, image.height));
+        blurBlock.values.tiles = tiles;
         // One std430 dvec4 (32 bytes) per entry: tile_offsets.comp's Below and Left.
         static_assert(sizeof(glm::dvec4) == 32, "a dvec4 in std430 is 32 bytes");
         below =
-            cs::Buffer("tile offsets below", GLsizeiptr(tilesY) * image.width * sizeof(glm::dvec4),
+            cs::Buffer("tile offsets below", GLsizeiptr(tiles.y) * image.width * sizeof(glm::dvec4),
                        cs::BufferUse::Computed);
         left =
-            cs::Buffer("tile offsets left", GLsizeiptr(image.height) * tilesX * sizeof(glm::dvec4),
+            cs::Buffer("tile offsets left", GLsizeiptr(image.height) * tiles.x * sizeof(glm::dvec4),
                        cs::BufferUse::Computed);
-        errorStale = true;
     }
 
     // Once per image or radius change, not per frame: the CPU blur is the slow part.
@@ -224,7 +247,6 @@ private:
         std::vector<glm::vec4> rounded(cpuBlur.begin(), cpuBlur.end());
         reference = cs::Buffer("CPU blur", GLsizeiptr(rounded.size() * sizeof(glm::vec4)),
                                cs::BufferUse::Input, rounded.data());
-        errorStale = true;
     }
 
     std::vector<glm::vec4> downloadBlur() const {
@@ -234,15 +256,10 @@ private:
     }
 
     void render() override {
-        // Three panels side by side along the bottom edge, leaving the top for the overlay.
-        const float third = width() / 3.0f;
-        const float panelHeight = std::min(float(height()), third * image.height / image.width);
-        cs::Rect* rects[] = {&panels.original, &panels.blurred, &panels.errorMap};
-        const cs::Texture2D* textures[] = {&original, &blurred, &errorMap};
-        for (int i = 0; i < 3; ++i) {
-            *rects[i] = cs::fitRect({i * third, 0, third, panelHeight}, image.width, image.height);
-            drawer.draw(*textures[i], *rects[i], width(), height());
-        }
+        panels = summed_area::placePanels(width(), height(), image.width, image.height);
+        drawer.draw(original, panels.original, width(), height());
+        drawer.draw(blurred, panels.blurred, width(), height());
+        drawer.draw(errorMap, panels.errorMap, width(), height());
     }
 
     void ui() override { summed_area::drawOverlay(panels, height(), maxRadius, error); }
@@ -250,30 +267,18 @@ private:
     void finish() override {
         using summed_area::rgbPfm, summed_area::Rows;
         const int w = image.width, h = image.height;
+        // --output: buildTable() over the file's rows, top first (output.cpp).
+        const auto build = [&](const cs::Buffer& values, const cs::Buffer& sums) {
+            auto pass = gpuPass("output table");
+            buildTable(values, sums);
+        };
         if (!options().output.empty())
-            queueOutput(options().output, rgbPfm(w, h, outputTable(), Rows::TopFirst));
+            queueOutput(options().output,
+                        rgbPfm(w, h, summed_area::outputTable(image, build), Rows::TopFirst));
         if (!blurOutput.empty())
             queueOutput(blurOutput, rgbPfm(w, h, downloadBlur(), Rows::BottomFirst));
         // A status line for stderr, printed after the outputs: a failed run prints only its error.
         queueStatus(summed_area::errorLine(error, bias, tiled ? tileSize : 0));
-    }
-
-    // --output: the input's table (0-255, no bias), rows counted from the image's TOP as in
-    // cv2.integral, MATLAB and NPP: built once over the file's rows, top first, kept so.
-    std::vector<glm::vec4> outputTable() {
-        const std::vector<glm::vec4> topFirst = summed_area::channelValues(cs::flipRows(image));
-        cs::Buffer filePixels("pixels 0-255, top row first", pixels.size(), cs::BufferUse::Input,
-                              topFirst.data());
-        cs::Buffer sums("output table", pixels.size(), cs::BufferUse::Computed);
-        {
-            auto pass = gpuPass("output table");
-            buildTable(filePixels, sums);
-            // The download copies what the shaders wrote.
-            glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-        }
-        std::vector<glm::vec4> values(size_t(image.width) * image.height);
-        sums.download(values.data(), sums.size());
-        return values;
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {

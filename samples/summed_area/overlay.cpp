@@ -20,6 +20,15 @@ ImVec4 heatColour(float t) {
 
 }  // namespace
 
+Panels placePanels(int frameWidth, int frameHeight, int imageWidth, int imageHeight) {
+    const float third = frameWidth / 3.0f;
+    const float panelHeight = std::min(float(frameHeight), third * imageHeight / imageWidth);
+    const auto panel = [&](int i) {
+        return cs::fitRect({i * third, 0, third, panelHeight}, imageWidth, imageHeight);
+    };
+    return {panel(0), panel(1), panel(2)};
+}
+
 void drawOverlay(const Panels& panels, int frameHeight, int maxRadius, const BlurError& error) {
     cs::labelPanel(panels.original, frameHeight, "original");
     char blurred[64];

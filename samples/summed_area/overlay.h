@@ -1,6 +1,6 @@
 #pragma once
-// The summed_area overlay (ImGui calls only): the three panels' names, drawn in the picture,
-// the blur's error figures, and the heat map's colours.
+// The summed_area overlay: where render() puts the three panels and their names, drawn in
+// the picture (ImGui), the blur's error figures, and the heat map's colours.
 #include "app/draw.h"
 #include "reference.h"
 
@@ -10,6 +10,10 @@ namespace summed_area {
 struct Panels {
     cs::Rect original, blurred, errorMap;
 };
+
+// The three panels side by side along the bottom edge, each fitted to the image's shape,
+// leaving the top for the overlay.
+Panels placePanels(int frameWidth, int frameHeight, int imageWidth, int imageHeight);
 
 // Names each panel at its top left, in the picture (so not with --no-ui); in the overlay, the
 // blur's error against the CPU and the heat map's legend.

@@ -1,6 +1,6 @@
 #version 430
 // The variable-radius box blur that a summed-area table makes cheap (OpenGL SuperBible,
-// 6th ed., Figure 10.8): the radius grows from 0 at the left edge to maxRadius at the right,
+// 6th ed., Figure 10.8): the radius grows from 0 at the left edge to max_radius at the right,
 // yet every pixel costs the same four table reads, whatever its box's size.
 //
 // TILED = 0 reads one whole-image table (summed_area/main.cpp, buildTable); TILED = 1 reads
@@ -18,15 +18,12 @@ layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, binding = 0) readonly buffer Table { vec4 table[]; };
 layout(binding = 0, rgba32f) uniform writeonly image2D blurred;
 
-uniform ivec2 size;     // the image's width and height
-uniform int maxRadius;  // the radius at the right edge
-uniform float bias;     // what normalise.comp subtracted: 0.5, or 0
+#include "blur_block.glsl"  // size, max_radius, bias; and tiles, read when TILED
 
 #if TILED
 #define SUM dvec4
 layout(std430, binding = 1) readonly buffer Below { dvec4 below[]; };  // [tile row][x]
 layout(std430, binding = 2) readonly buffer Left { dvec4 left[]; };    // [y][tile column]
-uniform ivec2 tiles;  // tiles across and up
 // S(p) from three small parts (tile_offsets.comp).
 SUM sat(ivec2 p) {
     if (p.x < 0 || p.y < 0) return SUM(0);  // the empty sum before the first row or column
@@ -47,7 +44,7 @@ void main() {
     if (any(greaterThanEqual(pixel, size))) return;  // the last groups' overhang
 
     // Integer arithmetic, so the CPU reference computes exactly the same radius.
-    int radius = maxRadius * pixel.x / max(size.x - 1, 1);
+    int radius = max_radius * pixel.x / max(size.x - 1, 1);
     // The box, clamped at the border: near an edge it is smaller, and so is its area.
     ivec2 lo = max(pixel - radius, ivec2(0));
     ivec2 hi = min(pixel + radius, size - 1);

@@ -7,7 +7,7 @@ layout(binding = 0, rgba32f) uniform readonly image2D blurred;
 layout(binding = 1, rgba8) uniform writeonly image2D heat;
 layout(std430, binding = 0) readonly buffer Reference { vec4 reference[]; };
 
-uniform ivec2 size;  // the image's width and height
+#include "blur_block.glsl"  // size
 
 // black -> red -> yellow -> white as t goes 0 -> 1
 vec3 heatColour(float t) { return clamp(vec3(3.0 * t, 3.0 * t - 1.0, 3.0 * t - 2.0), 0.0, 1.0); }

@@ -8,8 +8,7 @@ layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, binding = 0) readonly buffer Pixels { vec4 pixels[]; };
 layout(std430, binding = 1) writeonly buffer Normalised { vec4 normalised[]; };
 
-uniform ivec2 size;  // the image's width and height
-uniform float bias;  // 0.5 or 0
+#include "blur_block.glsl"  // size, bias
 
 void main() {
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);

@@ -22,9 +22,8 @@ layout(std430, binding = 0) readonly buffer TileTables { vec4 tileTables[]; };
 layout(std430, binding = 1) buffer Below { dvec4 below[]; };  // [tile row][x]
 layout(std430, binding = 2) buffer Left { dvec4 left[]; };    // [y][tile column]
 
-uniform ivec2 size;   // the image's width and height
-uniform ivec2 tiles;  // tiles across and up
-uniform int pass;     // 0: left, one invocation per image row; 1: below, one per column
+#include "blur_block.glsl"  // size, tiles
+uniform int pass;  // 0: left, one invocation per image row; 1: below, one per column
 
 vec4 tileTable(int x, int y) { return tileTables[y * size.x + x]; }
 

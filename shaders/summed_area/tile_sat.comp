@@ -14,7 +14,7 @@ layout(local_size_x = TILE, local_size_y = TILE) in;
 layout(std430, binding = 0) readonly buffer Values { vec4 values[]; };
 layout(std430, binding = 1) writeonly buffer TileTables { vec4 tileTables[]; };
 
-uniform ivec2 size;  // the image's width and height
+#include "blur_block.glsl"  // size
 
 shared vec4 tile[TILE][TILE];
 
