@@ -19,6 +19,13 @@
 #            range [1, 2^20], held at the top, ends as one edit: one "--set" line on stderr, of
 #            the value where it was let go. Applied at every value it passed through, it would
 #            build and step 2^20 bodies, minutes a frame on a CPU renderer: past the deadline.
+# ask:       (test_sample, whose size declares a linear cost) its slider dragged to its end
+#            (2^20, about 2048 times the frame) is held back: the window asks within 2 s, with
+#            the estimate, and "keep size=512" (the green button) leaves the value as it was:
+#            no --set, no rebuild. Dragged to the end again, "apply" (amber) runs it.
+# note:      (test_sample, frames of 100 and 300 ms in turn around the 200 ms threshold) the
+#            slow-frame note comes once and stays (hysteresis), and the overlay's slot for it
+#            stays where it is in every frame (CS_TRACE_OVERLAY=1 prints its place).
 # defaults:  (--no-ui) Ctrl+R puts the parameters given with --set back to their defaults (the
 #            picture of a run without them) and reloads no shader; R alone reloads them.
 set -euo pipefail
@@ -228,6 +235,46 @@ case $test in
             [ "$rebuilds" -eq 1 ] && grep -q "^test_sample: rebuilt for size=1$" "$log" ||
                 fail "the drag should rebuild once, for size=1, not $rebuilds times"
         fi ;;
+    ask)
+        start
+        take_shot
+        grab=$("$png_check" find "$shot" 3d85e0 0 0 250 "$height") || fail "no slider in $shot"
+        read -r x y <<<"$grab"
+        right=$((width - 1))
+        asked=$SECONDS
+        drag 0.25 "$x" "$y" $right "$y" $right "$y"
+        wait_for "held back size=1048576" 1
+        [ $((SECONDS - asked)) -le 4 ] || fail "the question came $((SECONDS - asked)) s after the drag"
+        grep -q "held back size=1048576 (about [0-9]* [a-z]* per frame)" "$log" ||
+            fail "the question gives no estimate"
+        take_shot
+        button=$("$png_check" find "$shot" 338c4d) || fail "no keep button in $shot"
+        read -r bx by <<<"$button"
+        drag 0.3 "$bx" "$by" "$bx" "$by"
+        wait_for "kept size=512" 1
+        take_shot  # a few frames later: nothing was applied
+        ! grep -q -- "--set size=\|rebuilt for size=1048576" "$log" ||
+            fail "kept, yet size=1048576 was applied"
+        # Again, and apply: now it runs (test_sample's frames do not really grow).
+        drag 0.25 "$x" "$y" $right "$y" $right "$y"
+        wait_for "held back size=1048576" 2
+        take_shot
+        button=$("$png_check" find "$shot" 9e6b1a) || fail "no apply button in $shot"
+        read -r bx by <<<"$button"
+        drag 0.3 "$bx" "$by" "$bx" "$by"
+        wait_for "rebuilt for size=1048576" 1
+        grep -q -- "--set size=1048576" "$log" || fail "applied without its --set line"
+        quit ;;
+    note)
+        CS_TRACE_OVERLAY=1 start --set sleep_ms=200 --set jitter=true
+        wait_for "overlay notes at y=.*, slow" 20
+        quit
+        # From the first frame with a note on, 20 frames: one place, and the note stays.
+        places=$(grep "overlay notes at y=" "$log" | sed -n '/, slow/,$p' | head -20)
+        [ "$(echo "$places" | sort -u | wc -l)" -eq 1 ] ||
+            fail "the note moved or flickered in 20 frames: $(echo "$places" | sort | uniq -c)"
+        [ "$(grep "overlay notes at y=" "$log" | sed 's/, slow//' | sort -u | wc -l)" -eq 1 ] ||
+            fail "the notes' slot moved when the note came" ;;
     defaults)
         # The picture without the --set arguments, in a window of the same size.
         timeout 60 "$exe" --size "${width}x$height" --no-ui --frames 3 --screenshot default.png \

@@ -16,8 +16,12 @@ struct Params::Param {
     bool changed = false;  // since the sample last asked
     bool given = false;    // ever set
     bool isOutput = false;
-    bool isText = false;      // free text or a file: no default to go back to
-    bool unfinished = false;  // edited in the overlay, and the widget still held
+    bool isText = false;                 // free text or a file: no default to go back to
+    bool unfinished = false;             // edited in the overlay, and the widget still held
+    std::string editStart;               // the value before the unfinished edit began
+    std::function<double(double)> cost;  // Declared::costGrowsAs; empty: none
+    // The value as a number, for the cost (0 for what is not a number).
+    virtual double number() const { return 0.0; }
     // When it acts (Declared::activeWhen); empty: always. `inactiveWhy` finishes "has no
     // effect ...".
     std::function<bool()> isActive;
@@ -58,6 +62,7 @@ struct Number : Params::Param {
         return {lo, std::clamp(r.max, lo, range.max)};
     }
     const void* storage() const override { return value; }
+    double number() const override { return double(*value); }
     bool assign(const std::string& text, const std::string& what,
                 const std::string& equals) override;
     std::string valueText() const override;

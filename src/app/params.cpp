@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <system_error>
@@ -385,7 +386,39 @@ void Params::reset(const void* value) {
     if (p.assign(p.defaultText, p.name, " = ")) {
         p.changed = true;
         edits_.emplace_back(&p, before);
+        noteEdit(p, before);
     }
+}
+
+void Params::noteEdit(Param& p, const std::string& before) {
+    if (!p.unfinished) p.editStart = before;
+    p.unfinished = true;  // finished by the next drawUi, where the widget is not held
+}
+
+std::vector<Params::Edit> Params::takeFinishedEdits() {
+    return std::exchange(finished_, {});
+}
+
+double Params::costRatio(const std::string& name, const std::string& before) const {
+    const Param& p = find(name);
+    if (!p.cost) return 0.0;
+    char* end = nullptr;
+    const double was = std::strtod(before.c_str(), &end);  // a number's text, as valueText wrote it
+    const double then = end != before.c_str() ? p.cost(was) : 0.0;
+    return then > 0.0 ? p.cost(p.number()) / then : 0.0;
+}
+
+void Params::holdBack(const Edit& edit) {
+    Param& p = find(edit.name);
+    p.assign(edit.before, p.name, " = ");
+    p.changed = false;
+    edits_.erase(
+        std::remove_if(edits_.begin(), edits_.end(), [&](const auto& e) { return e.first == &p; }),
+        edits_.end());
+}
+
+void Params::setCost(const void* value, std::function<double(double)> cost) {
+    at(value).cost = std::move(cost);
 }
 
 void Params::resetAll() {
@@ -397,6 +430,7 @@ void Params::scaleBy(const float* value, float factor) {
     const float scaled = std::clamp(*p.value * factor, p.range.min, p.range.max);
     if (scaled == *p.value) return;
     edits_.emplace_back(&p, p.valueText());
+    noteEdit(p, p.valueText());
     *p.value = scaled;
     p.changed = true;
 }

@@ -52,6 +52,19 @@ struct Range {
 
 class Params;
 
+// The usual ways a frame's cost grows with a parameter (Declared::costGrowsAs).
+namespace growth {
+inline double linear(double n) {
+    return n;
+}
+inline double square(double n) {
+    return n * n;
+}
+inline double cube(double n) {
+    return n * n * n;
+}
+}  // namespace growth
+
 // What a declaration returns: it converts to a reference to the parameter's value (so
 // `int& count = params.add(...)` keeps it), and can say first when the parameter acts.
 template <typename T>
@@ -72,6 +85,13 @@ public:
     // last step depends on the array's length). --set and --help keep the declared range; a
     // value past the slider's end shows at the end, unchanged, until the slider is moved.
     Declared& sliderRange(std::function<Range<T>()> range);
+    // How the cost of a frame grows with this number, as a function of its value (only the
+    // ratio between two values matters): cs::growth::linear (n), square (n^2), cube (an
+    // edge's volume), or the sample's own, e.g. [this](double n) { return n * steps; }. Before
+    // an overlay edit is applied, the window scales the frames it has measured by the ratio,
+    // and asks first when the estimate passes a few seconds (Sample). The command line runs
+    // what it is told.
+    Declared& costGrowsAs(std::function<double(double)> cost);
     operator T&() const { return value_; }
 
 private:
@@ -169,9 +189,21 @@ public:
     // integers are counts and sizes, whose every change rebuilds state (a drag across
     // nbody's bodies would otherwise build a few hundred sets of bodies). Floats apply live.
     bool drawUi();
-    // The edits the overlay finished since the last call, as "name=value" (a drag counts once,
-    // when it ends): the framework prints them as the --set that repeats them.
-    std::vector<std::string> takeFinishedEdits();
+    // The edits the overlay finished since the last call (a drag counts once, when it ends;
+    // the wheel's zoom once a frame; a reset to the defaults once per parameter it changed):
+    // the framework prints each as the --set that repeats it, after asking first where its
+    // cost says so. `before` is the value before the edit began, as text.
+    struct Edit {
+        std::string name, before, after;
+        std::string assignment() const { return name + "=" + after; }
+    };
+    std::vector<Edit> takeFinishedEdits();
+    // How many times a frame's cost `name` makes at its current value against `before`
+    // (costGrowsAs), or 0 when the parameter declares no cost.
+    double costRatio(const std::string& name, const std::string& before) const;
+    // Takes an edit back before the sample has seen it: the value before it, and no change to
+    // report (the window holds an edit back while it asks whether to apply it).
+    void holdBack(const Edit& edit);
 
     // Every parameter back to its declared default (Ctrl+R in a window), as changes, so that
     // the sample rebuilds. Text and file parameters are left as they are.
@@ -196,6 +228,9 @@ private:
     friend class Declared;
     void setActiveWhen(const void* value, std::function<bool()> isActive, std::string why);
     void setInteractive(const void* value, std::string text);
+    void setCost(const void* value, std::function<double(double)> cost);
+    // An edit from outside the overlay (a reset, the wheel): reported once it is over.
+    void noteEdit(Param& p, const std::string& before);
     template <typename T>
     void setSliderRange(const void* value, std::function<Range<T>()> range);
     template <typename T>
@@ -213,7 +248,7 @@ private:
     // while the vector grows.
     std::vector<std::unique_ptr<Param>> params_;
     std::vector<std::pair<Param*, std::string>> edits_;  // parameter, value before the change
-    std::vector<std::string> finished_;                  // takeFinishedEdits
+    std::vector<Edit> finished_;                         // takeFinishedEdits
 };
 
 template <typename T>
@@ -230,6 +265,13 @@ Declared<T>& Declared<T>::interactiveAt(const T& value) {
 template <typename T>
 Declared<T>& Declared<T>::sliderRange(std::function<Range<T>()> range) {
     params_.template setSliderRange<T>(&value_, std::move(range));
+    return *this;
+}
+
+template <typename T>
+Declared<T>& Declared<T>::costGrowsAs(std::function<double(double)> cost) {
+    static_assert(std::is_arithmetic_v<T>, "a cost grows with a number");
+    params_.setCost(&value_, std::move(cost));
     return *this;
 }
 

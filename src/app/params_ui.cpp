@@ -103,6 +103,14 @@ bool Text::drawUi() {
 
 bool Params::drawUi() {
     bool any = false;
+    // Every widget leaves room for the longest name beside it, so that no label is cut where
+    // the overlay is narrow (ImGui's default gives the widget two thirds of the width).
+    float longest = 0.0f;
+    for (const auto& p : params_)
+        longest = std::max(longest, ImGui::CalcTextSize(p->name.c_str()).x);
+    const float available = ImGui::GetContentRegionAvail().x;
+    ImGui::PushItemWidth(
+        std::max(available * 0.4f, available - longest - ImGui::GetStyle().ItemInnerSpacing.x));
     for (auto& p : params_) {
         const std::string before = p->valueText();
         // An inactive parameter (activeWhen) is drawn but cannot be edited; its tooltip says
@@ -117,21 +125,20 @@ bool Params::drawUi() {
         if (!tooltip.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             ImGui::SetTooltip("%s", tooltip.c_str());
         // A float dragged live is one edit for the report: it is finished when let go.
+        if (edited && !p->unfinished) p->editStart = before;
         if (edited) p->unfinished = true;
         if (p->unfinished && !ImGui::IsItemActive()) {
             p->unfinished = false;
-            finished_.push_back(p->name + "=" + p->valueText());
+            if (p->valueText() != p->editStart)
+                finished_.push_back({p->name, p->editStart, p->valueText()});
         }
         if (!edited) continue;
         p->changed = true;
         edits_.emplace_back(p.get(), before);
         any = true;
     }
+    ImGui::PopItemWidth();
     return any;
-}
-
-std::vector<std::string> Params::takeFinishedEdits() {
-    return std::exchange(finished_, {});
 }
 
 }  // namespace cs

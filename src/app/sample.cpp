@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <new>
+#include <optional>
 #include <stdexcept>
 
 #include "app/overlay.h"
@@ -38,6 +39,39 @@ constexpr double kFixedDt = 1.0 / 60.0;
 // slow and offers the sample's interactive settings.
 constexpr std::size_t kFrameGraphLength = 300;
 constexpr float kSlowFrameMs = 200.0f;
+// The note goes again only well below that, so that frames around the threshold do not make
+// it flicker (hysteresis).
+constexpr float kFastAgainMs = 100.0f;
+// An overlay edit whose estimated frame time passes this is held back, and the window asks.
+constexpr double kAskAboveMs = 3000.0;
+// How long a notice ("copied", "shaders reloaded") stays in the overlay's notes.
+constexpr double kNoticeSeconds = 3.0;
+
+double nowSeconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+// "about 3 min", "about 12 s": an estimate, rounded as one.
+std::string aboutDuration(double ms) {
+    char text[64];
+    if (ms < 1000.0)
+        std::snprintf(text, sizeof text, "about %.0f ms", ms);
+    else if (ms < 120e3)
+        std::snprintf(text, sizeof text, "about %.0f s", ms / 1e3);
+    else if (ms < 7200e3)
+        std::snprintf(text, sizeof text, "about %.0f min", ms / 60e3);
+    else
+        std::snprintf(text, sizeof text, "about %.0f h", ms / 3600e3);
+    return text;
+}
+
+// CS_TRACE_OVERLAY=1 prints, every frame, where the overlay put its notes: for the tests that
+// the overlay holds still.
+bool traceOverlay() {
+    const char* value = std::getenv("CS_TRACE_OVERLAY");
+    return value && std::string(value) == "1";
+}
 
 // Every key of the window, for the help window (F1), --help and, by hand, the README.
 struct KeyHelp {
@@ -316,11 +350,18 @@ void Sample::frame(double dt, bool last) {
     bindFrameTarget();
     glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    render();
+    {
+        // The draw too is GPU time of the frame, listed in the overlay (not in --bench, whose
+        // figures are the sample's passes).
+        std::optional<GpuProfiler::Scope> draw;
+        if (!headless_ && !options_.bench) draw.emplace(profiler_, kDrawPass, false);
+        render();
+    }
     if (imgui) {
         bindFrameTarget();
         if (!options_.noUi) drawOverlay(dt);
         if (showHelp_) drawHelp();
+        drawAsk();
         drawBusy();
         overlay_->endFrame();
     }
@@ -351,29 +392,44 @@ void Sample::drawOverlay(double dt) {
         ImGui::Text("fixed time step %.2f ms", dt * 1000.0);
     else
         ImGui::Text("%.2f ms/frame (%.0f fps)", dt * 1000.0, dt > 0 ? 1.0 / dt : 0.0);
-    if (!frameMs_.empty()) {
+    // The graph's place is kept from the first frame, which has no time yet: nothing below
+    // moves when it comes.
+    const ImVec2 graphSize(ImGui::GetContentRegionAvail().x, 36.0f * scale);
+    if (frameMs_.empty()) {
+        ImGui::Dummy(graphSize);
+    } else {
         const float most = *std::max_element(frameMs_.begin(), frameMs_.end());
         ImGui::PlotLines(
             "##frame times", frameMs_.data(), int(frameMs_.size()), 0,
             ("frame times, up to " + std::to_string(int(std::ceil(most))) + " ms").c_str(), 0.0f,
-            most * 1.1f + 1e-3f, ImVec2(ImGui::GetContentRegionAvail().x, 36.0f * scale));
+            most * 1.1f + 1e-3f, graphSize);
     }
     // Sections the learner can fold away where the window is small.
     const bool showParams = !params.names().empty() &&
                             ImGui::CollapsingHeader("parameters", ImGuiTreeNodeFlags_DefaultOpen);
     if (showParams && params.drawUi()) refusal_.clear();
-    for (const std::string& edit : params.takeFinishedEdits()) {
-        std::fprintf(stderr, "%s: --set %s\n", name_.c_str(), edit.c_str());
-        if (!paused_) busy_ = "applying " + edit;
+    for (const Params::Edit& edit : params.takeFinishedEdits()) {
+        // Costly where the declaration says so: estimated from the frames measured, and held
+        // back until the learner says (drawAsk). The command line runs what it is told.
+        const double estimate = recentFrameMs() * params.costRatio(edit.name, edit.before);
+        if (!headless_ && estimate > kAskAboveMs) {
+            params.holdBack(edit);
+            ask_ = {edit, estimate};
+            std::fprintf(stderr,
+                         "%s: held back %s (%s per frame): apply, keep or make it "
+                         "interactive?\n",
+                         name_.c_str(), edit.assignment().c_str(), aboutDuration(estimate).c_str());
+            continue;
+        }
+        std::fprintf(stderr, "%s: --set %s\n", name_.c_str(), edit.assignment().c_str());
+        if (!paused_) busy_ = "applying " + edit.assignment();
     }
-    if (!refusal_.empty())
-        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "undone: %s", refusal_.c_str());
     if (showParams) {
         if (ImGui::Button("defaults (Ctrl+R)")) params.resetAll();
         ImGui::SameLine();
         if (ImGui::Button("copy as command line")) copyCommandLine();
     }
-    drawSlowNote();  // below the controls: when it comes or goes, none of them moves
+    drawNotes();  // a slot of fixed height: what comes and goes there moves no control
     if (ImGui::CollapsingHeader("this run", ImGuiTreeNodeFlags_DefaultOpen)) ui();
     if (!headless_) {
         ImGui::Separator();
@@ -381,13 +437,7 @@ void Sample::drawOverlay(double dt) {
         if (!reloadError_.empty())
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", reloadError_.c_str());
     }
-    if (ImGui::CollapsingHeader("GPU time per pass", ImGuiTreeNodeFlags_DefaultOpen)) {
-        // Only the passes of the last frame: one that stopped running leaves the list.
-        for (const std::string& pass : profiler_.lastFramePasses())
-            ImGui::Text("%-22s %8.3f ms", pass.c_str(), profiler_.latestMs(pass));
-        if (profiler_.method() == GpuProfiler::Method::FinishAndClock)
-            ImGui::TextDisabled("timed with glFinish: timer queries miss compute here");
-    }
+    drawPassTimes();
     ImGui::PopTextWrapPos();
     const bool collapsed = ImGui::IsWindowCollapsed();
     overlayRight_ = collapsed ? 0.0f
@@ -396,45 +446,175 @@ void Sample::drawOverlay(double dt) {
     ImGui::End();
 }
 
-// A window whose frames take more than kSlowFrameMs says so, and offers the sample's
-// interactive settings with one click; they are named, so the learner knows what changed.
-void Sample::drawSlowNote() {
-    if (headless_ || frameMs_.size() < 8) return;
-    std::vector<float> recent(frameMs_.end() - 8, frameMs_.end());
-    std::nth_element(recent.begin(), recent.begin() + 4, recent.end());
-    const float median = recent[4];
-    if (median < kSlowFrameMs) return;
+// The median of the last frames' wall-clock times (up to 8), 0 before the second frame.
+double Sample::recentFrameMs() const {
+    if (frameMs_.empty()) return 0.0;
+    std::vector<float> recent(frameMs_.end() - std::min<std::ptrdiff_t>(8, frameMs_.size()),
+                              frameMs_.end());
+    std::nth_element(recent.begin(), recent.begin() + recent.size() / 2, recent.end());
+    return recent[recent.size() / 2];
+}
+
+// The notes of the window, in a slot of fixed height below the controls: the value the last
+// edit could not run, the slow-frame note (on above kSlowFrameMs, off below kFastAgainMs, so
+// that it does not flicker) with its "make it interactive", and a passing notice (copied,
+// reloaded). What comes and goes in the slot moves nothing around it.
+void Sample::drawNotes() {
+    if (headless_) return;
+    const double median = recentFrameMs();
+    if (frameMs_.size() >= 8 && median >= kSlowFrameMs) slow_ = true;
+    if (median < kFastAgainMs) slow_ = false;
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    ImGui::BeginChild("##notes", ImVec2(0.0f, 4.0f * line + ImGui::GetFrameHeightWithSpacing()),
+                      false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    if (traceOverlay())
+        std::fprintf(stderr, "%s: overlay notes at y=%.0f%s\n", name_.c_str(),
+                     ImGui::GetCursorScreenPos().y, slow_ ? ", slow" : "");
+    ImGui::PushTextWrapPos(0.0f);
+    if (!refusal_.empty())
+        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "undone: %s", refusal_.c_str());
+    if (!notice_.empty() && nowSeconds() < noticeUntil_)
+        ImGui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "%s", notice_.c_str());
+    if (slow_) drawSlowNote(median);
+    ImGui::PopTextWrapPos();
+    ImGui::EndChild();
+}
+
+// Frames slower than kSlowFrameMs: says so, and offers the sample's interactive settings with
+// one click; they are named, so the learner knows what changed.
+void Sample::drawSlowNote(double median) {
     ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1),
                        "Frames take %.0f ms: this renderer is slow for these settings.", median);
     // The settings not in effect yet; none left, the button goes.
     const std::vector<std::string> settings = params.interactiveSettings();
-    std::string names;
-    for (const std::string& setting : settings) names += (names.empty() ? "" : ", ") + setting;
     if (settings.empty()) {
         ImGui::TextDisabled("Space pauses the compute; the window stays quick.");
         return;
     }
-    if (ImGui::Button("make it interactive")) {
-        params.setAll(settings);
-        std::fprintf(stderr, "%s: made interactive:%s\n", name_.c_str(),
-                     params.commandLine().c_str());
-        busy_ = "applying " + names;
+    if (ImGui::Button("make it interactive")) makeInteractive();
+    ImGui::SameLine();
+    std::string names;
+    for (const std::string& setting : settings) names += (names.empty() ? "" : ", ") + setting;
+    ImGui::TextDisabled("%s", names.c_str());
+}
+
+void Sample::makeInteractive() {
+    const std::vector<std::string> settings = params.interactiveSettings();
+    if (settings.empty()) return;
+    std::string names;
+    for (const std::string& setting : settings) names += (names.empty() ? "" : ", ") + setting;
+    params.setAll(settings);
+    std::fprintf(stderr, "%s: made interactive:%s\n", name_.c_str(), params.commandLine().c_str());
+    busy_ = "applying " + names;
+}
+
+// An edit whose estimated frame time passed kAskAboveMs, held back: the window asks before it
+// runs it, over the middle of the picture.
+void Sample::drawAsk() {
+    if (!ask_) return;
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f),
+                            ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowBgAlpha(0.95f);
+    ImGui::Begin("apply this change?", nullptr,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings);
+    const Params::Edit& edit = ask_->edit;
+    ImGui::PushTextWrapPos(std::min(520.0f * io.FontGlobalScale, io.DisplaySize.x - 40.0f));
+    ImGui::Text("%s: %s per frame on this driver", edit.assignment().c_str(),
+                aboutDuration(ask_->estimateMs).c_str());
+    ImGui::TextDisabled("frames take %.0f ms now; the cost grows with %s as its declaration says",
+                        recentFrameMs(), edit.name.c_str());
+    ImGui::PopTextWrapPos();
+    // Each choice in a colour of its own: amber runs the slow frames, green keeps the window
+    // as it is, blue offers the interactive settings.
+    const auto button = [](const std::string& label, ImVec4 colour) {
+        ImGui::PushStyleColor(ImGuiCol_Button, colour);
+        ImGui::PushStyleColor(ImGuiCol_ButtonHovered, colour);
+        const bool pressed = ImGui::Button(label.c_str());
+        ImGui::PopStyleColor(2);
+        return pressed;
+    };
+    const Params::Edit shown = edit;  // ask_ may go below
+    if (button("apply", ImVec4(0.62f, 0.42f, 0.10f, 1.0f))) {
+        params.set(shown.name, shown.after);
+        std::fprintf(stderr, "%s: --set %s\n", name_.c_str(), shown.assignment().c_str());
+        busy_ = "applying " + shown.assignment();
+        ask_.reset();
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", names.c_str());
+    if (button("keep " + shown.name + "=" + shown.before, ImVec4(0.20f, 0.55f, 0.30f, 1.0f))) {
+        std::fprintf(stderr, "%s: kept %s=%s\n", name_.c_str(), shown.name.c_str(),
+                     shown.before.c_str());
+        ask_.reset();
+    }
+    if (!params.interactiveSettings().empty()) {
+        ImGui::SameLine();
+        if (button("make it interactive", ImVec4(0.20f, 0.38f, 0.65f, 1.0f))) {
+            makeInteractive();
+            ask_.reset();
+        }
+    }
+    ImGui::End();
+}
+
+// The GPU time of each pass of the last frame that ran any, and of this frame's draw: each row
+// says what it covers, and the numbers have a column of their own that no name can cut.
+void Sample::drawPassTimes() {
+    const int age = profiler_.lastFrameAge();
+    const std::string title =
+        age <= 1 ? "GPU time per frame, by pass"
+                 : "GPU time of the last change, " + std::to_string(age) + " frames ago";
+    if (!ImGui::CollapsingHeader((title + "###passes").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+        return;
+    if (ImGui::BeginTable("##passes", 2, ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("pass", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("ms");
+        const auto row = [](const std::string& name, const std::string& figure) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(name.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(figure.c_str());
+        };
+        char figure[64];
+        for (const std::string& pass : profiler_.lastFramePasses()) {
+            const int runs = profiler_.lastFrameRuns(pass);
+            const double ms = profiler_.latestMs(pass);
+            if (runs > 1)  // e.g. a step run steps_per_frame times
+                std::snprintf(figure, sizeof figure, "%.3f ms x %d = %.1f ms", ms, runs, ms * runs);
+            else
+                std::snprintf(figure, sizeof figure, "%.3f ms", ms);
+            row(pass, figure);
+        }
+        if (profiler_.timesDraw()) {
+            std::snprintf(figure, sizeof figure, "%.3f ms", profiler_.latestMs(kDrawPass));
+            row("draw (render(), this frame)", figure);
+        }
+        ImGui::EndTable();
+    }
+    if (profiler_.method() == GpuProfiler::Method::FinishAndClock)
+        ImGui::TextDisabled("timed with glFinish: timer queries miss compute here");
 }
 
 void Sample::copyCommandLine() {
     const std::string line = name_ + params.commandLine();
     if (GLFWwindow* window = context_->window()) glfwSetClipboardString(window, line.c_str());
     std::fprintf(stderr, "%s\n", line.c_str());
+    notice("copied to the clipboard: " + line);
+}
+
+void Sample::notice(std::string text) {
+    notice_ = std::move(text);
+    noticeUntil_ = nowSeconds() + kNoticeSeconds;
 }
 
 // F1: every key and mouse control, drawn with the overlay hidden too.
 void Sample::drawHelp() {
     const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f),
-                            ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    // Beside the overlay, never over it: the controls stay in sight while the help is read.
+    const float overlayRight = overlayRight_ / std::max(io.DisplayFramebufferScale.x, 1.0f);
+    ImGui::SetNextWindowPos(ImVec2(overlayRight + 10.0f, 10.0f), ImGuiCond_Always);
     ImGui::SetNextWindowBgAlpha(0.9f);
     ImGui::Begin("keys and mouse (F1 hides)", nullptr,
                  ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
@@ -540,6 +720,7 @@ void Sample::reloadShaders() {
     std::fprintf(
         stderr, "%s\n",
         reloadError_.empty() ? "shaders reloaded" : firstShaderError(reloadError_).c_str());
+    if (reloadError_.empty()) notice("shaders reloaded");
     if (!reloadError_.empty() && strictGlDebug())
         std::fprintf(stderr, "%s\n", reloadError_.c_str());
     shadersReloaded();

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -145,7 +146,13 @@ private:
     void runFrames();
     void frame(double dt, bool last);
     void drawOverlay(double dt);
-    void drawSlowNote();
+    double recentFrameMs() const;
+    void drawNotes();
+    void drawSlowNote(double median);
+    void makeInteractive();
+    void drawAsk();
+    void drawPassTimes();
+    void notice(std::string text);
     void copyCommandLine();
     void drawHelp();
     void drawBusy();
@@ -176,7 +183,15 @@ private:
     float overlayRight_ = 0.0f;  // the overlay window's right edge last frame, in pixels
     // The window's state.
     bool paused_ = false, stepOnce_ = false, showHelp_ = false, shotRequested_ = false;
-    std::string busy_;            // showBusy, until the next update()
+    std::string busy_;    // showBusy, until the next update()
+    bool slow_ = false;   // the slow-frame note is shown (with hysteresis)
+    std::string notice_;  // a passing notice in the overlay's notes, until noticeUntil_
+    double noticeUntil_ = 0.0;
+    struct Ask {
+        Params::Edit edit;  // held back (Params::holdBack) until the learner says
+        double estimateMs;
+    };
+    std::optional<Ask> ask_;
     std::vector<float> frameMs_;  // wall-clock frame times, the last kFrameGraphLength
     OrbitCamera camera_;
     bool cameraInUse_ = false;

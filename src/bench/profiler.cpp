@@ -18,19 +18,23 @@ std::string GpuProfiler::methodName() const {
                                            : "glFinish + CPU clock (timer queries miss compute)";
 }
 
-GpuProfiler::Scope GpuProfiler::pass(const char* name) {
-    return Scope(*this, name);
+GpuProfiler::Scope GpuProfiler::pass(const char* name, bool listed) {
+    return Scope(*this, name, listed);
 }
 
-GpuProfiler::Scope::Scope(GpuProfiler& profiler, const char* name)
+GpuProfiler::Scope::Scope(GpuProfiler& profiler, const char* name, bool listed)
     : group_(name), profiler_(&profiler), name_(name), method_(profiler.method_) {
     if (profiler.active_) throw std::logic_error("GPU passes cannot nest: " + name_);
     profiler.active_ = true;
-    if (std::find(profiler.order_.begin(), profiler.order_.end(), name_) == profiler.order_.end())
-        profiler.order_.push_back(name_);
-    if (std::find(profiler.thisFrame_.begin(), profiler.thisFrame_.end(), name_) ==
-        profiler.thisFrame_.end())
-        profiler.thisFrame_.push_back(name_);
+    if (listed) {
+        if (std::find(profiler.order_.begin(), profiler.order_.end(), name_) ==
+            profiler.order_.end())
+            profiler.order_.push_back(name_);
+        if (std::find(profiler.thisFrame_.begin(), profiler.thisFrame_.end(), name_) ==
+            profiler.thisFrame_.end())
+            profiler.thisFrame_.push_back(name_);
+        ++profiler.thisRuns_[name_];
+    }
     if (method_ == Method::FinishAndClock) {
         glFinish();  // start the clock with the GPU idle
         startSeconds_ = nowSeconds();
@@ -100,8 +104,19 @@ std::vector<std::string> GpuProfiler::passNames() const {
 void GpuProfiler::beginFrame() {
     // A frame that ran no pass (a sample that computes only on a change) keeps the list of
     // the last frame that did, so the overlay goes on showing what the last result cost.
-    if (!thisFrame_.empty()) lastFrame_ = std::move(thisFrame_);
+    ++lastFrameAge_;
+    if (!thisFrame_.empty()) {
+        lastFrame_ = std::move(thisFrame_);
+        lastRuns_ = std::move(thisRuns_);
+        lastFrameAge_ = 1;
+    }
     thisFrame_.clear();
+    thisRuns_.clear();
+}
+
+int GpuProfiler::lastFrameRuns(const std::string& pass) const {
+    const auto it = lastRuns_.find(pass);
+    return it == lastRuns_.end() ? 0 : it->second;
 }
 
 void GpuProfiler::clearSamples() {

@@ -15,6 +15,9 @@
 
 namespace cs {
 
+// The name under which the framework times each frame's render() for the overlay.
+constexpr const char* kDrawPass = "draw";
+
 class GpuProfiler {
 public:
     class Scope;
@@ -25,8 +28,10 @@ public:
     std::string methodName() const;
 
     // Times the GL commands issued while the returned scope lives. Passes must not nest:
-    // only one GL_TIME_ELAPSED query may be active at a time.
-    Scope pass(const char* name);
+    // only one GL_TIME_ELAPSED query may be active at a time. A pass that is not `listed`
+    // (the framework's timing of render(), kDrawPass) is timed but left out of the frame's
+    // list of passes and of passNames(), which are the sample's own.
+    Scope pass(const char* name, bool listed = true);
     // Collects every query whose result is ready, without waiting.
     void collect();
     // Waits for all pending queries (end of a benchmark).
@@ -40,6 +45,13 @@ public:
     // pass that stopped running (a method switched off) leaves the list.
     void beginFrame();
     const std::vector<std::string>& lastFramePasses() const { return lastFrame_; }
+    // How many times `pass` ran in that frame (a step run steps_per_frame times), and how many
+    // frames ago that frame was (1: the frame before; more where a sample computes only on a
+    // change).
+    int lastFrameRuns(const std::string& pass) const;
+    int lastFrameAge() const { return lastFrameAge_; }
+    // Whether render() has been timed (kDrawPass).
+    bool timesDraw() const { return latest_.count(kDrawPass) != 0; }
     void clearSamples();
 
 private:
@@ -56,13 +68,15 @@ private:
     std::map<std::string, std::vector<double>> samples_;
     std::vector<std::string> order_;
     std::vector<std::string> thisFrame_, lastFrame_;
+    std::map<std::string, int> thisRuns_, lastRuns_;
+    int lastFrameAge_ = 0;
     bool active_ = false;
     Method method_ = Method::TimerQueries;
 };
 
 class GpuProfiler::Scope {
 public:
-    Scope(GpuProfiler& profiler, const char* name);
+    Scope(GpuProfiler& profiler, const char* name, bool listed);
     ~Scope();
     Scope(Scope&&) = delete;  // guaranteed copy elision returns it from pass()
 

@@ -31,9 +31,10 @@ Buffer::Buffer(const std::string& name, GLsizeiptr size, BufferUse use, const vo
     : GlObject(genBuffer(), {size, use}) {
     // COPY: the GL both writes and reads; STATIC_DRAW: the application writes once, the GL
     // reads; DYNAMIC_READ: the GL writes, the application reads, repeatedly.
-    const GLenum usage = use == BufferUse::Computed ? GL_DYNAMIC_COPY
-                         : use == BufferUse::Input  ? GL_STATIC_DRAW
-                                                    : GL_DYNAMIC_READ;
+    const GLenum usage = use == BufferUse::Computed     ? GL_DYNAMIC_COPY
+                         : use == BufferUse::Input      ? GL_STATIC_DRAW
+                         : use == BufferUse::Parameters ? GL_DYNAMIC_DRAW
+                                                        : GL_DYNAMIC_READ;
     // Bind to a neutral target to create the object; SSBO or vertex use comes later.
     glBindBuffer(GL_COPY_WRITE_BUFFER, id());
     glBufferData(GL_COPY_WRITE_BUFFER, size, data, usage);

@@ -100,9 +100,10 @@ struct ProgramTraits {
 // hint by which it places the memory, and some drivers check it: NVIDIA warns and moves a
 // buffer between video and host memory when its use contradicts the hint.
 enum class BufferUse {
-    Computed,  // the GL writes it (shaders, copies) and the GL reads it; initial data allowed
-    Input,     // the CPU fills it once, at creation, and the GL only reads it
-    ReadBack,  // the GL writes it (typically a glCopyBufferSubData) and the CPU reads it
+    Computed,    // the GL writes it (shaders, copies) and the GL reads it; initial data allowed
+    Input,       // the CPU fills it once, at creation, and the GL only reads it
+    Parameters,  // the CPU rewrites it now and then (a uniform block), and the GL reads it
+    ReadBack,    // the GL writes it (typically a glCopyBufferSubData) and the CPU reads it
 };
 
 struct BufferShape {

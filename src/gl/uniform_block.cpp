@@ -61,8 +61,11 @@ GLsizeiptr checkUniformBlock(const Program& program, const std::string& block, s
         glGetProgramResourceName(id, GL_UNIFORM, GLuint(uniform), GLsizei(name.size()), nullptr,
                                  name.data());
         name.resize(name.find('\0'));
-        // A member of an instance-named block is "Block.member"; the mirror names the member.
-        const std::string member = name.substr(name.rfind('.') + 1);
+        // A member of an instance-named block is "Block.member", and an array "member[0]";
+        // the mirror names the member.
+        std::string member = name.substr(name.rfind('.') + 1);
+        if (member.size() > 3 && member.compare(member.size() - 3, 3, "[0]") == 0)
+            member.resize(member.size() - 3);
         const auto mirror = std::find_if(members.begin(), members.end(),
                                          [&](const BlockMember& m) { return m.name == member; });
         if (mirror == members.end())

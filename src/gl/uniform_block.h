@@ -47,7 +47,8 @@ constexpr GLenum glslType() {
     return 0;
 }
 
-// A member of a block's C++ mirror that no parameter declares (a count, a derived value).
+// A member of a block's C++ mirror that no parameter declares (a count, a derived value). An
+// array is named without its index: GL's "weights[0]" is the mirror's "weights".
 struct BlockMember {
     std::string name;
     std::size_t offset;
@@ -85,7 +86,7 @@ public:
     // Writes `values` to the block's buffer (made on the first call).
     void upload() {
         const GLsizeiptr size = std::max<GLsizeiptr>(bufferSize_, sizeof(Values));
-        if (!buffer_ || buffer_.size() < size) buffer_ = Buffer(name_, size, BufferUse::Input);
+        if (!buffer_ || buffer_.size() < size) buffer_ = Buffer(name_, size, BufferUse::Parameters);
         buffer_.upload(&values, sizeof(Values));
     }
     void bind(GLuint point) const { glBindBufferBase(GL_UNIFORM_BUFFER, point, buffer_.id()); }

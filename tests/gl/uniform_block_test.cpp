@@ -27,19 +27,24 @@ struct Step {
     glm::vec4 gravity;
     float stiffness;
     std::uint32_t count;
+    float pad2[2];
+    glm::vec4 weights[2];  // std140 gives each float of an array a vec4's stride
 };
 
 class UniformBlockTest : public test::GlTest {};
 
 TEST_F(UniformBlockTest, TheGpuReadsWhatTheParametersHold) {
     Params params;
-    UniformBlock<Step> step{"Step", {CS_BLOCK_MEMBER(Step, gravity), CS_BLOCK_MEMBER(Step, count)}};
+    UniformBlock<Step> step{"Step",
+                            {CS_BLOCK_MEMBER(Step, gravity), CS_BLOCK_MEMBER(Step, count),
+                             CS_BLOCK_MEMBER(Step, weights)}};
     float& dt = params.add("dt", step.values.dt, 0.25f, {0.0f, 1.0f}, "");
     params.add("substeps", step.values.substeps, 3, {1, 8}, "");
     params.add("stiffness", step.values.stiffness, 7.5f, {0.0f, 10.0f}, "");
     EXPECT_EQ(step.values.dt, 0.25f);  // the declaration's default, in the struct itself
     step.values.gravity = {0.0f, -9.5f, 0.0f, 0.0f};
     step.values.count = 42;
+    step.values.weights[1].x = 0.75f;
     params.set("stiffness", "2.5");  // --set writes the member
     EXPECT_EQ(step.values.stiffness, 2.5f);
     EXPECT_EQ(&dt, &step.values.dt);
@@ -60,6 +65,7 @@ TEST_F(UniformBlockTest, TheGpuReadsWhatTheParametersHold) {
     EXPECT_EQ(got[2], -9.5f);
     EXPECT_EQ(got[3], 2.5f);
     EXPECT_EQ(got[4], 42.0f);
+    EXPECT_EQ(got[5], 0.75f);
 }
 
 // A mirror that disagrees with the program ends the run, naming the member.
@@ -70,28 +76,29 @@ TEST_F(UniformBlockTest, AMismatchNamesTheMember) {
                                         {"substeps", 4, GL_INT},
                                         {"gravity", gravityAt, GL_FLOAT_VEC4},
                                         {"stiffness", 32, GL_FLOAT},
-                                        {"count", 36, GL_UNSIGNED_INT}};
+                                        {"count", 36, GL_UNSIGNED_INT},
+                                        {"weights", 48, 0}};
     };
-    EXPECT_NO_THROW(checkUniformBlock(program, "Step", 48, all(16)));
+    EXPECT_NO_THROW(checkUniformBlock(program, "Step", 80, all(16)));
     // std430's rules would put gravity at 16 too; a packed C++ struct puts it at 8.
     const std::string moved =
-        test::errorFrom([&] { checkUniformBlock(program, "Step", 48, all(8)); });
+        test::errorFrom([&] { checkUniformBlock(program, "Step", 80, all(8)); });
     EXPECT_NE(moved.find("gravity at offset 16, the C++ mirror at 8"), std::string::npos) << moved;
     std::vector<BlockMember> missing = all(16);
-    missing.pop_back();
+    missing.erase(missing.begin() + 4);  // count
     const std::string lacks =
-        test::errorFrom([&] { checkUniformBlock(program, "Step", 48, missing); });
+        test::errorFrom([&] { checkUniformBlock(program, "Step", 80, missing); });
     EXPECT_NE(lacks.find("count (offset 36) has no member in the C++ mirror"), std::string::npos)
         << lacks;
     std::vector<BlockMember> retyped = all(16);
     retyped[3].type = GL_INT;
     const std::string type =
-        test::errorFrom([&] { checkUniformBlock(program, "Step", 48, retyped); });
+        test::errorFrom([&] { checkUniformBlock(program, "Step", 80, retyped); });
     EXPECT_NE(type.find("stiffness is float in GLSL, int in the C++ mirror"), std::string::npos)
         << type;
     const std::string small =
-        test::errorFrom([&] { checkUniformBlock(program, "Step", 32, all(16)); });
-    EXPECT_NE(small.find("the C++ mirror only 32"), std::string::npos) << small;
+        test::errorFrom([&] { checkUniformBlock(program, "Step", 64, all(16)); });
+    EXPECT_NE(small.find("the C++ mirror only 64"), std::string::npos) << small;
     const std::string none =
         test::errorFrom([&] { checkUniformBlock(program, "Nope", 48, all(16)); });
     EXPECT_NE(none.find("no such block"), std::string::npos) << none;

@@ -9,8 +9,13 @@
 // pass in the first frame only, which --bench's timed frames then never see. `size` stands
 // for a count that rebuilds state: each rebuild prints "test_sample: rebuilt for size=N" on
 // stderr, so that a test can count them (an overlay drag must rebuild once, when let go).
+// Its cost is declared to grow linearly with it, so that a drag to its end asks first.
+// --set sleep_ms=N makes each update() take N ms (with jitter=true, 0.5 N and 1.5 N in
+// turn), for the tests of the slow-frame note.
+#include <chrono>
 #include <cstdio>
 #include <new>
+#include <thread>
 #include <utility>
 
 #include "app/sample.h"
@@ -21,7 +26,11 @@ public:
 
 private:
     // First, so that its slider is the overlay's first.
-    int& size = params.add("size", 512, {1, 1 << 20}, "a count that rebuilds state");
+    int& size = params.add("size", 512, {1, 1 << 20}, "a count that rebuilds state")
+                    .costGrowsAs(cs::growth::linear);
+    int& sleepMs = params.add("sleep_ms", 0, {0, 5000}, "milliseconds each update() takes");
+    bool& jitter = params.add("jitter", false, "sleep_ms alternates between 0.5x and 1.5x");
+    int frames = 0;
     bool& glError = params.add("gl_error", false, "raise a GL error in every frame");
     bool& debugOutput = params.add("debug_output", true, "leave KHR_debug messages on");
     bool& performanceHint =
@@ -36,6 +45,10 @@ private:
     }
     void update(double) override {
         if (params.changed(&size)) std::fprintf(stderr, "test_sample: rebuilt for size=%d\n", size);
+        const double factor = jitter ? (++frames % 2 ? 0.5 : 1.5) : 1.0;
+        if (sleepMs > 0)
+            std::this_thread::sleep_for(
+                std::chrono::duration<double, std::milli>(sleepMs * factor));
         if (firstFramePass && std::exchange(firstFrame, false)) {
             auto pass = gpuPass("first frame");
         }

@@ -575,5 +575,22 @@ TEST(Params, NumbersInTheCallersStorage) {
     EXPECT_FALSE(stored[1].isFloat);
 }
 
+// A declared cost gives the ratio between two values' frames, and an edit held back (while
+// the window asks) leaves the value as it was, with no change to report.
+TEST(Params, CostRatioAndHoldingAnEditBack) {
+    Params params;
+    int& bodies = params.add("bodies", 4096, {1, 1 << 20}, "").costGrowsAs(growth::square);
+    int& plain = params.add("plain", 8, {1, 64}, "");
+    EXPECT_EQ(params.costRatio("plain", "4"), 0.0);  // no cost declared
+    params.clearChanged();
+    params.set("bodies", "8192");
+    EXPECT_DOUBLE_EQ(params.costRatio("bodies", "4096"), 4.0);
+    params.holdBack({"bodies", "4096", "8192"});
+    EXPECT_EQ(bodies, 4096);
+    EXPECT_FALSE(params.changed(&bodies));
+    EXPECT_FALSE(params.undoEdits());  // nothing of it left to undo
+    EXPECT_EQ(plain, 8);
+}
+
 }  // namespace
 }  // namespace cs

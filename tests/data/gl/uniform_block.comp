@@ -8,6 +8,7 @@ layout(std140, binding = 0) uniform Step {
     vec4 gravity;  // std140: at offset 16, after 8 bytes of padding
     float stiffness;
     uint count;
+    float weights[2];  // std140: each element on a 16-byte stride, from offset 48
 };
 layout(std430, binding = 0) writeonly buffer Seen { float seen[8]; };
 void main() {
@@ -16,4 +17,5 @@ void main() {
     seen[2] = gravity.y;
     seen[3] = stiffness;
     seen[4] = float(count);
+    seen[5] = weights[1];
 }
