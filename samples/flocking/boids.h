@@ -1,12 +1,14 @@
 #pragma once
-// The CPU side of the flocking sample: the records the shaders read and write, the state
-// file, the generated flock and the goal's path. Nothing here touches OpenGL; main.cpp
-// uploads what these functions make.
+// The CPU side of the flocking sample: the records the shaders read and write, the step's
+// parameter block, the state file, the generated flock and the goal's path. Nothing here
+// touches OpenGL; main.cpp uploads what these functions make.
 #include <cstddef>
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <string>
 #include <vector>
+
+#include "gl/uniform_block.h"
 
 namespace flocking {
 
@@ -37,6 +39,24 @@ struct Frame {
 static_assert(sizeof(Frame) == 48 && offsetof(Frame, side) == 0 && offsetof(Frame, up) == 16 &&
                   offsetof(Frame, forward) == 32,
               "Frame must match std430's struct { vec3 side; vec3 up; vec3 forward; }");
+
+// step.glsl's Step block (std140), the update's parameters: each is a parameter too (main.cpp
+// declares it with its member as storage, named as the member), but for count.
+struct Step {
+    float radius, separation_distance;
+    float separation_weight, alignment_weight, goal_weight, cohesion_weight;
+    float dt, max_speed, smoothing;
+    std::uint32_t count;
+};
+static_assert(sizeof(Step) == 40 && offsetof(Step, count) == 36,
+              "Step must match std140's block: ten 4-byte scalars, packed");
+
+// grid.glsl's Cells block (std140), which the grid's bin pass and update read: derived from
+// the parameters, no parameter of its own (passes.cpp writes it when it changes).
+struct Cells {
+    float inverseCellEdge = 0.0f;
+    std::uint32_t tableSize = 0;
+};
 
 // The state file: N records of 8 float32, little-endian: px py pz 0 vx vy vz 0, the Boid's
 // own bytes. readBoids throws cs::Error naming the file when it is empty (N = 0), when its

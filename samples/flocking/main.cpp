@@ -5,16 +5,22 @@
 //
 // The frame: update() → step(), each pass here but the grid's, written out in passes.cpp.
 //   glMemoryBarrier(VERTEX_ATTRIB_ARRAY)  the draw fetches what the last step wrote
-//   centre     cs::GpuReduce sums the positions into centreSum, a copy: no barrier
-//   bin, scan  (search=grid) cells.comp, SHADER_STORAGE; cs::GpuBinSort count, then scan
-//   scatter    (search=grid) cs::GpuBinSort scatter, SHADER_STORAGE; reorder.comp, the same
-//   update     all_pairs.comp or grid.comp (step.glsl) into the other half, SHADER_STORAGE
-//   occupancy  (search=grid, overlay on) occupancy.comp, BUFFER_UPDATE, cs::FencedRead
+//   update     all_pairs.comp (step.glsl) reads the Step block (uniform buffer 0, written
+//              when it changes) and the goal, and sums rule 4's centre in its own loop, as
+//              the book does. SHADER_STORAGE | UNIFORM | BUFFER_UPDATE: the next step reads
+//              the state, the draw the centre's sums
+//   health     (passes.cpp) health.comp, a diagnostics pass: the first step that went inf
+//              or NaN; no barrier (finish() reads it behind one)
 //   render()   plane.vert, plane.frag: the planes, instanced, from the half the step read
+// search=grid: grid.comp for all_pairs.comp, after four passes (the grid's in passes.cpp):
+//   centre     cs::GpuReduce, a tool: contract in src/compute/reduce.h; a copy, no barrier
+//   bin        cells.comp, SHADER_STORAGE; cs::GpuBinSort's count (a tool: contract in
+//              src/compute/bin_sort.h) | scan: its scan
+//   scatter    cs::GpuBinSort's scatter, SHADER_STORAGE; reorder.comp, SHADER_STORAGE
+//   occupancy  (after the health check, overlay on) occupancy.comp, BUFFER_UPDATE, FencedRead
 // A new flock: orient.comp, VERTEX_ATTRIB_ARRAY. finish(): BUFFER_UPDATE, then read-backs.
 #include <cmath>
 #include <glm/gtc/type_ptr.hpp>
-#include <limits>
 #include <numeric>
 #include <utility>
 
@@ -24,7 +30,7 @@
 #include "compute/reduce.h"
 #include "gl/info.h"
 #include "gl/program.h"
-#include "health.h"
+#include "gl/uniform_block.h"
 #include "overlay.h"
 #include "passes.h"
 #include "planes.h"
@@ -43,21 +49,26 @@ private:
                                         "whom a boid visits: every member (the book), or the "
                                         "members in the 27 grid cells around it (needs radius "
                                         "> 0, which the overlay sets to 10 where it is 0)");
-    float& radius = params.add("radius", 0.0f, {0.0f, 1000.0f},
+    // The rules' parameters live in the Step block's mirror (boids.h), uploaded on a change.
+    cs::UniformBlock<flocking::Step> stepBlock{"Step", {CS_BLOCK_MEMBER(flocking::Step, count)}};
+    flocking::Step& s = stepBlock.values;
+    float& radius = params.add("radius", s.radius, 0.0f, {0.0f, 1000.0f},
                                "reach of rule 2; 0: every member (the book); grid needs > 0");
-    float& separationDistance =
-        params.add("separation_distance", std::sqrt(50.0f), {0.0f, 1000.0f}, "reach of rule 1");
-    float& separationWeight =
-        params.add("separation_weight", 0.18f, {0.0f, 1.0f}, "rule 1: away from close members");
-    float& alignmentWeight =
-        params.add("alignment_weight", 0.05f, {0.0f, 1.0f}, "rule 2: towards their velocity");
-    float& goalWeight = params.add("goal_weight", 0.17f, {0.0f, 1.0f}, "rule 3: towards the goal");
-    float& cohesionWeight =
-        params.add("cohesion_weight", 0.02f, {0.0f, 1.0f}, "rule 4: towards the flock's centre");
-    float& dt = params.add("dt", 0.5f, {0.01f, 2.0f}, "integration factor of a step (not seconds)");
-    float& maxSpeed = params.add("max_speed", 10.0f, {0.1f, 100.0f}, "speed limit");
-    float& smoothing =
-        params.add("smoothing", 0.4f, {0.0f, 1.0f}, "how much of the new velocity a step keeps");
+    float& separationDistance = params.add("separation_distance", s.separation_distance,
+                                           std::sqrt(50.0f), {0.0f, 1000.0f}, "reach of rule 1");
+    float& separationWeight = params.add("separation_weight", s.separation_weight, 0.18f,
+                                         {0.0f, 1.0f}, "rule 1: away from close members");
+    float& alignmentWeight = params.add("alignment_weight", s.alignment_weight, 0.05f, {0.0f, 1.0f},
+                                        "rule 2: towards their velocity");
+    float& goalWeight =
+        params.add("goal_weight", s.goal_weight, 0.17f, {0.0f, 1.0f}, "rule 3: towards the goal");
+    float& cohesionWeight = params.add("cohesion_weight", s.cohesion_weight, 0.02f, {0.0f, 1.0f},
+                                       "rule 4: towards the flock's centre");
+    float& dt =
+        params.add("dt", s.dt, 0.5f, {0.01f, 2.0f}, "integration factor of a step (not seconds)");
+    float& maxSpeed = params.add("max_speed", s.max_speed, 10.0f, {0.1f, 100.0f}, "speed limit");
+    float& smoothing = params.add("smoothing", s.smoothing, 0.4f, {0.0f, 1.0f},
+                                  "how much of the new velocity a step keeps");
     float& goalX = params.add("goal_x", 15.0f, {0.0f, 1000.0f}, "reach of the goal's path in x");
     float& goalY = params.add("goal_y", 15.0f, {0.0f, 1000.0f}, "reach of the goal's path in y");
     float& goalZ = params.add("goal_z", 180.0f, {0.0f, 1000.0f}, "reach of the goal's path in z");
@@ -74,19 +85,19 @@ private:
 
     // The flock, double-buffered: a step reads half [current] and writes half [1 - current],
     // then the halves swap. Each half holds the members, the planes' frames that the step
-    // builds for the draw, and the positions once more as vec4s for the reduction (rule 4).
+    // builds for the draw, and the positions once more as vec4s for the grid's reduction.
     cs::Buffer boids[2], frames[2], positions[2];
-    cs::Buffer centreSum;  // rule 4: the positions' sum, from the reduction (a vec4)
-    cs::Buffer health;     // the first step that produced a non-finite value (health.h)
+    cs::Buffer centreSum;  // the input positions' sums (a vec4), for rule 4 and the view
     cs::Buffer colours;    // one vec3 per plane, made once
     int current = 0;
     int shown = 0;  // the half the draw shows: the one the frame's step read
     GLuint count = 0;
     long long stepsDone = 0;
-    std::string source;  // where the flock came from, for the overlay
-    cs::GpuReduce reduce{cs::ElementType::Vec4};
+    std::string source;                           // where the flock came from, for the overlay
+    cs::GpuReduce reduce{cs::ElementType::Vec4};  // search=grid: rule 4's centre
     cs::Program allPairs, gridUpdate, orient;
-    flocking::Grid grid;  // search=grid: the members sorted by cell, rebuilt every step
+    flocking::Grid grid;      // search=grid: the members sorted by cell, rebuilt every step
+    flocking::Health health;  // beside the lesson: the first step that went inf or NaN
     flocking::Planes planes;
     bool compareRequested = false;  // the overlay's button; update() runs the steps
     flocking::Comparison compared;
@@ -98,10 +109,15 @@ private:
     void update(double) override {
         if (params.changed({&boidCount})) restart();
         flocking::keepGridWorking(params, search, radius);  // overlay.h: grid gets a radius
-        if (params.changed({&search, &radius, &separationDistance})) grid.forgetOccupancy();
-        // The draw shows the half this frame's step reads, as the book does: the step writes
-        // the other half, so the draw never waits for it. The barrier makes what the last step
-        // wrote fetchable as vertex attributes; issued before this step, it does not wait for it.
+        const bool reachChanged = params.changed({&search, &radius, &separationDistance});
+        if (reachChanged) grid.forgetOccupancy();
+        // The Step block goes up when a value in it changed (load(): a new count).
+        if (params.changed({&separationWeight, &alignmentWeight, &goalWeight, &cohesionWeight, &dt,
+                            &maxSpeed, &smoothing}) ||
+            reachChanged)
+            stepBlock.upload();
+        // The draw shows the half this frame's step reads, as the book does, so it never waits
+        // for the step. What the last step wrote is fetched as vertex attributes.
         glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
         shown = current;
         // Before the step: the trial steps write the half the step then overwrites.
@@ -131,16 +147,16 @@ private:
             auto scope = gpuPass(name);
             run();
         };
-        // Rule 4's centre is the mean of all members: the framework's reduction sums the
-        // positions into centreSum by glCopyBufferSubData, not a shader write, so neither the
-        // update nor the draw (which centres the view on it) needs a barrier to read it.
-        pass("centre", [&] { reduce.sum(positions[current], count, centreSum); });
         if (gridSearch) {
+            // Rule 4's centre, which the grid does not visit every member for: the reduction
+            // copies its sum into centreSum, so no reader needs a barrier.
+            pass("centre", [&] { reduce.sum(positions[current], count, centreSum); });
             pass("bin", [&] { grid.bin(boids[current], count, radius, separationDistance); });
             pass("scan", [&] { grid.scan(); });
-            pass("scatter", [&] { grid.scatter(count); });
+            pass("scatter", [&] { grid.scatter(boids[current], count); });
         }
         pass(gridSearch ? "update grid" : "update all_pairs", [&] { updateFlock(gridSearch); });
+        pass("health", [&] { health.check(boids[1 - current], count, GLuint(stepsDone + 1)); });
     }
 
     // The update: the rules and the step (step.glsl), over all pairs (all_pairs.comp) or over
@@ -148,38 +164,27 @@ private:
     void updateFlock(bool gridSearch) {
         const cs::Program& program = gridSearch ? gridUpdate : allPairs;
         program.use();
-        glUniform1ui(program.uniform("count"), count);
-        glUniform1ui(program.uniform("stepNumber"), GLuint(stepsDone + 1));
-        glUniform1f(program.uniform("separationSq"), separationDistance * separationDistance);
-        glUniform1f(program.uniform("reachSq"),
-                    radius > 0.0f ? radius * radius : std::numeric_limits<float>::max());
-        glUniform1f(program.uniform("separationWeight"), separationWeight);
-        glUniform1f(program.uniform("alignmentWeight"), alignmentWeight);
-        glUniform1f(program.uniform("goalWeight"), goalWeight);
-        glUniform1f(program.uniform("cohesionWeight"), cohesionWeight);
-        glUniform3fv(program.uniform("goal"), 1, glm::value_ptr(goal()));
-        glUniform1f(program.uniform("dt"), dt);
-        glUniform1f(program.uniform("maxSpeed"), maxSpeed);
-        glUniform1f(program.uniform("smoothing"), smoothing);
-        // In: the members (grid.comp: in cell order, with the order and the bins' starts) and
-        // the centre's sum. Out: the other half, and the health flag (health.glsl).
+        stepBlock.bind(0);
+        glUniform3fv(program.uniform("goal"), 1, glm::value_ptr(goal()));  // it moves every step
+        // In: the members (grid.comp: in cell order, with the order, the bins' starts and the
+        // Cells block). Out: the other half, and the centre's sums (grid.comp reads them).
         const cs::Buffer& members = gridSearch ? grid.sortedBoids() : boids[current];
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, members.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, boids[1 - current].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, frames[1 - current].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, positions[1 - current].id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, centreSum.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 7, health.id());
         if (gridSearch) {
-            grid.setUniforms(program);
+            grid.cells().bind(1);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, grid.order().id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, grid.binStarts().id());
         }
         const glm::uvec3 groups = program.groupsFor(count);
         glDispatchCompute(groups.x, groups.y, groups.z);
-        // The next step reads the members and positions as storage (the grid's bin pass, the
-        // reduction, the update). The draw's and --output's barriers come before their reads.
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        // The health check and the next step read the state as storage; the draw reads
+        // all_pairs' sums as a uniform block, and a grid step's reduction copies over them.
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_UNIFORM_BARRIER_BIT |
+                        GL_BUFFER_UPDATE_BARRIER_BIT);
     }
 
     void checkOptions() override {
@@ -191,18 +196,18 @@ private:
         allPairs = cs::Program::compute("flocking/all_pairs.comp");
         gridUpdate = cs::Program::compute("flocking/grid.comp");
         orient = cs::Program::compute("flocking/orient.comp");
-        grid.create();
+        stepBlock.check(allPairs, params);
+        stepBlock.check(gridUpdate, params);
+        grid.create(gridUpdate);
+        health.create();
         planes.create();
         camera().setHome(flocking::kHomePose);
         useCamera(&zoom);  // the wheel scales zoom (larger is closer), Home resets it too
-        if (!options().input.empty()) {
-            source = options().input;
-            // The largest storage block holds each plane's frame, 48 bytes.
-            load(flocking::readBoids(options().input,
-                                     cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE) / 48));
-        } else {
-            restart();
-        }
+        if (options().input.empty()) return restart();
+        source = options().input;
+        // The largest storage block holds each plane's frame, 48 bytes.
+        load(flocking::readBoids(options().input,
+                                 cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE) / 48));
     }
 
     void restart() {
@@ -228,24 +233,17 @@ private:
                 cs::Buffer("positions" + half, n * 16, cs::BufferUse::Computed, p.data());
         }
         centreSum = cs::Buffer("sum of the positions", sizeof sum, cs::BufferUse::Computed, &sum);
-        health = flocking::healthFlag();
+        health.reset();
         colours = cs::Buffer("plane colours", n * 12, cs::BufferUse::Input,
                              flocking::paperColours(int(count)).data());
+        s.count = count;  // the one member of the Step block that no parameter holds
+        stepBlock.upload();
         grid.resize(count);
-        current = shown = 0;
+        current = 0;
+        shown = 0;
         stepsDone = 0;
-        {
-            // The planes' frames of the new flock, which no step has written yet.
-            auto pass = gpuPass("orient");
-            orient.use();
-            glUniform1ui(orient.uniform("count"), count);
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, boids[0].id());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, frames[0].id());
-            const glm::uvec3 groups = orient.groupsFor(count);
-            glDispatchCompute(groups.x, groups.y, groups.z);
-            // The draw fetches the frames as vertex attributes.
-            glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
-        }
+        auto pass = gpuPass("orient");  // the planes' frames, which no step has written yet
+        flocking::orientPlanes(orient, boids[0], frames[0], count);
     }
 
     void render() override {
@@ -265,35 +263,36 @@ private:
         while (flags.given(&stepLimit) && stepsDone < stepLimit) step();
         // The read-backs below read what the last step's shaders wrote.
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-        flocking::requireHealthy(health);  // health.h: a step that overflowed fails the run
+        health.require();  // a step that overflowed fails the run
         if (options().output.empty()) return;
         std::vector<flocking::Boid> flock(count);
         boids[current].download(flock.data(), GLsizeiptr(count * sizeof(flocking::Boid)));
         queueOutput(options().output, flocking::encodeBoids(flock));
     }
 
-    // Roofline of each search: all_pairs is FLOP-bound, 19 FLOPs per pair (step.glsl,
-    // addNeighbour); the grid moves memory. Its bytes, per member unless said, each record read
-    // or written once (a cell's members come again from cache, not counted):
+    // Roofline of each search: all_pairs is FLOP-bound, 23 FLOPs per pair (19 in step.glsl's
+    // addNeighbour, 4 adding the centre's sums in all_pairs.comp); the grid moves memory. Its
+    // bytes, per member unless said, each record read or written once (a cell's members come
+    // again from cache, not counted):
     //   centre 16 (position) | bin 32 + 4 (record, key), count 4 + 4 (key, arrival), the table's
     //   clear 4 per bin | scan 12 per bin (read, read, write) | scatter 16 (key, start, arrival,
     //   placed), order 20 (key, two starts, placed, order), reorder 68 (order, record, record) |
-    //   update 32 + 4 + 8 (record, order, starts) + 96 (record, frame, position written)
-    static double allPairsFlops(double n) { return 19.0 * n * n; }
+    //   update 32 + 4 + 8 (record, order, starts) + 96 (record, frame, position written) |
+    //   health 32 (record)
+    static double allPairsFlops(double n) { return 23.0 * n * n; }
     static double gridBytes(double n) {
         const double bins = flocking::Grid::tableSizeFor(GLuint(n));
-        return n * (16 + 36 + 8 + 16 + 20 + 68 + 140) + bins * (4 + 12);
+        return n * (16 + 36 + 8 + 16 + 20 + 68 + 140 + 32) + bins * (4 + 12);
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
         // The searches are compared at the same rules: rule 2 within radius, or within 10
         // where radius is 0 (every member), which the grid cannot search.
         if (radius == 0.0f) radius = flocking::kGridRadius;
-        auto loadFlock = [&](int n) { load(flocking::makeFlock(n, 1)); };
-        auto trialStep = [&](bool grid) { passes(grid, false); };
-        const flocking::Sweep sweep{benchLargest, 5000.0,    allPairsFlops, gridBytes,
-                                    loadFlock,    trialStep, timingMethod()};
-        return flocking::runSweep(sweep, calibration);
+        return flocking::runSweep({benchLargest, 5000.0, allPairsFlops, gridBytes,
+                                   [&](int n) { load(flocking::makeFlock(n, 1)); },
+                                   [&](bool grid) { passes(grid, false); }, timingMethod()},
+                                  calibration);
     }
 };
 

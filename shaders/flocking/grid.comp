@@ -12,6 +12,10 @@ layout(local_size_x = 256) in;
 layout(std430, binding = 0) readonly buffer SortedBoids { Boid sorted[]; };
 layout(std430, binding = 5) readonly buffer Order { uint order[]; };  // sorted -> member
 layout(std430, binding = 6) readonly buffer BinStarts { uint binStarts[]; };
+// The sums of this step's input positions (xyz; w: of their squared lengths), which the
+// grid's reduction (cs::GpuReduce) wrote: the grid visits only neighbours, not the whole
+// flock that rule 4's centre needs.
+layout(std430, binding = 4) readonly buffer Centre { vec4 positionSum; };
 
 void main() {
     uint p = gl_GlobalInvocationID.x;
@@ -33,5 +37,5 @@ void main() {
         for (uint k = binStarts[bin]; k < binStarts[bin + 1u]; ++k)
             addNeighbour(me, sorted[k], separation, alignment);
     }
-    finishStep(order[p], me, separation, alignment);
+    finishStep(order[p], me, separation, alignment, positionSum.xyz / float(count));
 }

@@ -1,9 +1,13 @@
-// The neighbour grid (main.cpp, bin and scatter): cubic cells, hashed into a table of bins
+// The neighbour grid (passes.cpp, bin; grid.comp): cubic cells, hashed into a table of bins
 // (Teschner et al., "Optimized Spatial Hashing for Collision Detection of Deformable
 // Objects", VMV 2003), so that the grid has no bounds to fit: the flock may go anywhere.
 
-uniform float inverseCellEdge;  // 1 / the cells' edge, computed once on the CPU
-uniform uint tableSize;         // bins in the table: a power of two
+// The cells' size and the table's, mirrored by struct Cells in samples/flocking/boids.h:
+// written when they change, bound by each pass that reads them.
+layout(std140, binding = 1) uniform Cells {
+    float inverseCellEdge;  // 1 / the cells' edge, computed once on the CPU
+    uint tableSize;         // bins in the table: a power of two
+};
 
 // The cell holding `position`: floor(position / edge), clamped to the cells within 8192 of
 // the origin. Beyond them a float cannot tell a cell's border to within the grid's margin

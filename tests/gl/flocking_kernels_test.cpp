@@ -11,6 +11,7 @@
 
 #include "flocking/boids.h"
 #include "gl/program.h"
+#include "gl/uniform_block.h"
 #include "gl_test.h"
 
 namespace {
@@ -18,17 +19,26 @@ namespace {
 using flocking::Boid;
 using flocking::Frame;
 
-// Runs `file` once per member, the members at binding 0 and `output` at `binding`.
+// Runs `file` once per member, the members at binding 0 and `output` at `binding`; `cells`,
+// if given, is grid.glsl's Cells block, checked against the program and bound at 1.
 template <typename T>
 std::vector<T> runOverBoids(const std::string& file, const std::vector<Boid>& boids, GLuint binding,
-                            void (*uniforms)(const cs::Program&)) {
+                            const flocking::Cells* cells = nullptr) {
     const cs::Program program = cs::Program::compute("flocking/" + file);
     const auto n = GLsizeiptr(boids.size());
     const cs::Buffer input("boids", n * 32, cs::BufferUse::Input, boids.data());
     const cs::Buffer output("output", n * GLsizeiptr(sizeof(T)), cs::BufferUse::Computed);
+    cs::UniformBlock<flocking::Cells> block{"Cells",
+                                            {CS_BLOCK_MEMBER(flocking::Cells, inverseCellEdge),
+                                             CS_BLOCK_MEMBER(flocking::Cells, tableSize)}};
     program.use();
     glUniform1ui(program.uniform("count"), GLuint(n));
-    if (uniforms) uniforms(program);
+    if (cells) {
+        block.values = *cells;
+        block.check(program, cs::Params());
+        block.upload();
+        block.bind(1);
+    }
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, input.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, output.id());
     const glm::uvec3 groups = program.groupsFor(boids.size());
@@ -55,14 +65,13 @@ std::uint32_t cpuBin(glm::vec3 p, float inverseEdge, std::uint32_t tableSize) {
     return ((c[0] * 73856093u) ^ (c[1] * 19349663u) ^ (c[2] * 83492791u)) & (tableSize - 1);
 }
 
-float gInverseEdge = 0.0f;
 constexpr std::uint32_t kTableSize = 1u << 12;
 
 class FlockingCells : public cs::test::GlTest {};
 
 TEST_F(FlockingCells, KeysEqualCpuOnAndBesideCellBorders) {
     for (float edge : {8.03125f, 7.1f, 0.3f}) {
-        gInverseEdge = 1.0f / edge;
+        const flocking::Cells cells{1.0f / edge, kTableSize};
         std::vector<Boid> boids;
         for (int k = -5; k <= 5; ++k) {
             const float border = float(k) * edge;
@@ -75,16 +84,12 @@ TEST_F(FlockingCells, KeysEqualCpuOnAndBesideCellBorders) {
             for (float sign : {1.0f, -1.0f}) boids.push_back(at(sign * far, 0.0f, -sign * far));
         boids.push_back(at(-0.0f, 0.0f, -0.0f));
         boids.push_back(at(-1e-38f, 1e-38f, -1e-45f));  // a denormal or two
-        const auto keys =
-            runOverBoids<std::uint32_t>("cells.comp", boids, 1, [](const cs::Program& program) {
-                glUniform1f(program.uniform("inverseCellEdge"), gInverseEdge);
-                glUniform1ui(program.uniform("tableSize"), kTableSize);
-            });
+        const auto keys = runOverBoids<std::uint32_t>("cells.comp", boids, 1, &cells);
         for (size_t i = 0; i < boids.size(); ++i) {
             const glm::vec3 p = boids[i].position;
             // A denormal may be flushed to zero: either way it lies in the cell at 0 or -1.
             if (std::fpclassify(p.x) == FP_SUBNORMAL) continue;
-            EXPECT_EQ(keys[i], cpuBin(p, gInverseEdge, kTableSize))
+            EXPECT_EQ(keys[i], cpuBin(p, cells.inverseCellEdge, kTableSize))
                 << "edge " << edge << ", member at (" << p.x << ", " << p.y << ", " << p.z << ")";
         }
     }
@@ -93,13 +98,9 @@ TEST_F(FlockingCells, KeysEqualCpuOnAndBesideCellBorders) {
 // A member half a cell below zero is in cell -1, not 0 (floor, not truncation), and the
 // cells on either side of a border get different keys.
 TEST_F(FlockingCells, NegativeCoordinatesRoundDown) {
-    gInverseEdge = 1.0f / 8.0f;
+    const flocking::Cells cells{1.0f / 8.0f, kTableSize};
     const std::vector<Boid> boids = {at(-4, 0, 0), at(4, 0, 0), at(-12, 0, 0), at(-8, 0, 0)};
-    const auto keys =
-        runOverBoids<std::uint32_t>("cells.comp", boids, 1, [](const cs::Program& program) {
-            glUniform1f(program.uniform("inverseCellEdge"), gInverseEdge);
-            glUniform1ui(program.uniform("tableSize"), kTableSize);
-        });
+    const auto keys = runOverBoids<std::uint32_t>("cells.comp", boids, 1, &cells);
     EXPECT_NE(keys[0], keys[1]);
     EXPECT_EQ(keys[0], keys[3]);  // -4 and -8 both in cell -1: [-8, 0)
     EXPECT_NE(keys[0], keys[2]);
@@ -141,7 +142,7 @@ TEST_F(FlockingFrames, FramesAlongTheVelocity) {
                                                {0, 1e20f, 1e-20f}};
     std::vector<Boid> boids;
     for (const glm::vec3& v : velocities) boids.push_back({{1, 2, 3}, 0, v, 0});
-    const auto frames = runOverBoids<Frame>("orient.comp", boids, 2, nullptr);
+    const auto frames = runOverBoids<Frame>("orient.comp", boids, 2);
     const float tolerance = 2e-6f;
     for (size_t i = 0; i < velocities.size(); ++i) {
         const glm::dvec3 v(velocities[i]);

@@ -67,7 +67,7 @@ bool within(double distanceSq, double reach) {
     return distanceSq < reach * reach;
 }
 
-// step.glsl's directionOf: the unit vector, or zero where there is no direction.
+// direction.glsl's directionOf: the unit vector, or zero where there is no direction.
 glm::dvec3 directionOf(glm::dvec3 v) {
     const double largest = std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)});
     return largest < 1e-30 ? glm::dvec3(0.0) : v / glm::length(v);
@@ -77,7 +77,8 @@ glm::dvec3 directionOf(glm::dvec3 v) {
 struct Reference {
     std::vector<Boid> next;
     std::vector<double> positionTolerance, velocityTolerance;
-    // The bound for two float steps that differ only in the order they add rules 1 and 2.
+    // The bound for two float steps that differ only in the order of their sums (rules 1, 2
+    // and rule 4's centre).
     std::vector<double> orderTolerance;
 };
 
@@ -87,7 +88,8 @@ struct Reference {
 //   exact sum of those terms; each of rule 2's terms carries some 16 u of its own (the
 //   differences, the dot product, and a division GLSL allows 2.5 ulp). So each rule's sum
 //   is within (N + 16) u * S of exact, S the sum of its terms' magnitudes.
-// - Rule 4's centre comes from a float reduction of N positions: within N u * mean|p| + u |c|;
+// - Rule 4's centre comes from a float sum of N positions (all_pairs: its own loop, member
+//   by member; grid: the reduction's tree), then a division: within N u * mean|p| + u |c|;
 //   a direction of x = target - p is off by at most 2 |error of x| / |x| + 16 u (and never
 //   by more than 2).
 // - The step then scales the acceleration error by dt, the speed limit adds at most 16 u of
@@ -156,10 +158,15 @@ Reference cpuStep(const std::vector<Boid>& flock, const Rules& r) {
             2.0 * (r.smoothing * (r.dt * accelerationError + afterSums) + blend));
         ref.positionTolerance.push_back(
             2.0 * 2.0 * kU * (glm::length(me.position) + 2.0 * glm::length(me.velocity) * r.dt));
-        // Both searches share everything but the order of the two sums: twice a sum's bound,
-        // and each side's own rounding after it.
+        // Both searches share everything but the order of their sums: rules 1 and 2 (twice a
+        // sum's bound), rule 4's centre (all_pairs sums it in its loop, the grid by a
+        // reduction: each side's direction within its bound), and each side's own rounding
+        // after them.
+        const double orderOfSums =
+            2.0 * (double(n) + 16.0) * kU * sums +
+            2.0 * r.cohesionWeight * directionError(centre, me.position, centreError);
         ref.orderTolerance.push_back(
-            2.0 * (r.smoothing * r.dt * 2.0 * (double(n) + 16.0) * kU * sums +
+            2.0 * (r.smoothing * r.dt * orderOfSums +
                    2.0 * (r.smoothing * (r.dt * ruleRounding + afterSums) + blend)));
     }
     return ref;
@@ -284,9 +291,10 @@ TEST_F(FlockingTest, MembersOnCellBordersMatchDoubleCpu) {
     }
 }
 
-// With the same reach, the searches differ only in the order they add rules 1 and 2: the
-// grid visits cell by cell, all_pairs member by member. Compared with each other, not with
-// the reference, the bound is that of the summation order alone.
+// With the same reach, the searches differ only in the order of their sums: the grid adds
+// rules 1 and 2 cell by cell, all_pairs member by member, and rule 4's centre comes from the
+// grid's reduction or from all_pairs' own loop. Compared with each other, not with the
+// reference, the bound is that of the summation order alone.
 TEST_F(FlockingTest, GridEqualsAllPairsUpToSummationOrder) {
     Rules rules;
     rules.radius = 12.0;
