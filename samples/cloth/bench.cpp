@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "bench/calibration.h"
 #include "gl/info.h"
@@ -15,10 +16,10 @@ const Variant kVariants[4] = {{"springs gather", Solver::Springs, false},
                               {"xpbd jacobi", Solver::Xpbd, false},
                               {"xpbd coloured", Solver::Xpbd, true}};
 
-std::string variantName(const Physics& p) {
-    if (p.solver == Solver::Xpbd) return p.colouring ? "xpbd coloured" : "xpbd jacobi";
-    if (p.colouring) return "springs coloured";
-    return p.naiveScatter ? "springs naive" : "springs gather";
+std::string variantName(const Method& m) {
+    if (m.solver == Solver::Xpbd) return m.colouring ? "xpbd coloured" : "xpbd jacobi";
+    if (m.colouring) return "springs coloured";
+    return m.naiveScatter ? "springs naive" : "springs gather";
 }
 
 cs::BenchFigure throughputFigure(const std::string& name, double pointSubsteps,
@@ -56,10 +57,16 @@ int defaultLargest() {
     return cs::isSoftwareRenderer() ? 256 : 1024;
 }
 
-// Milliseconds per step on the GPU of `p` from `points` (n x n).
-double gpuMs(const Sweep& sweep, const Physics& p, const std::vector<Point>& points, int n) {
+// Milliseconds per step on the GPU of `p` by `m` from `points` (n x n).
+double gpuMs(const Sweep& sweep, const Physics& p, const Method& m,
+             const std::vector<Point>& points, int n) {
     sweep.loadGrid(points, n, n);
-    auto run = [&] { sweep.step(p); };
+    Physics& values = sweep.block->values;
+    const Physics kept = std::exchange(values, p);
+    values.grid = {n, n};
+    sweep.block->upload();
+    values = kept;
+    auto run = [&] { sweep.step(m); };
     const double ms = cs::medianGpuMs(run, sweep.timing, 1);
     return ms < 200.0 ? cs::medianGpuMs(run, sweep.timing, 5) : ms;
 }
@@ -70,26 +77,27 @@ std::vector<cs::BenchFigure> gridSweep(const Sweep& sweep, int largest,
     for (int n = 8; n <= largest; n *= 2) {
         const std::vector<Point> points = makeCloth(n, n);
         for (const Variant& variant : kVariants) {
-            Physics p = sweep.base;
-            p.solver = variant.solver;
-            p.colouring = variant.colouring;
-            p.naiveScatter = false;
+            const Physics& p = sweep.base;
+            Method m = sweep.method;
+            m.solver = variant.solver;
+            m.colouring = variant.colouring;
+            m.naiveScatter = false;
             double gpu = 0.0;
             try {
-                gpu = gpuMs(sweep, p, points, n);
+                gpu = gpuMs(sweep, p, m, points, n);
             } catch (const cs::Error& e) {  // past a limit of this GL: the sweep ends there
                 std::fprintf(stderr, "cloth: the --bench sweep stops before n = %d: %s\n", n,
                              e.what());
                 return figures;
             }
             CpuCloth cpu(n, n, points);
-            double cpuMs = cs::medianCpuMs([&] { cpu.step(p); }, 1);
-            if (cpuMs < 200.0) cpuMs = cs::medianCpuMs([&] { cpu.step(p); }, 5);
+            double cpuMs = cs::medianCpuMs([&] { cpu.step(p, m); }, 1);
+            if (cpuMs < 200.0) cpuMs = cs::medianCpuMs([&] { cpu.step(p, m); }, 5);
             const std::string name = variant.name + " n=" + std::to_string(n);
             figures.push_back({name + " gpu", gpu, "ms/step", 0, ""});
             figures.push_back({name + " cpu", cpuMs, "ms/step", 0, ""});
             figures.push_back({name + " cpu/gpu", cpuMs / gpu, "x", 0, ""});
-            figures.push_back(throughputFigure(name + " gpu throughput", double(n) * n * p.substeps,
+            figures.push_back(throughputFigure(name + " gpu throughput", double(n) * n * m.substeps,
                                                sweep.bytesPerPoint(variant), gpu, calibration));
         }
     }
@@ -97,29 +105,34 @@ std::vector<cs::BenchFigure> gridSweep(const Sweep& sweep, int largest,
 }
 
 std::vector<cs::BenchFigure> convergenceSweep(const Sweep& sweep, int largest) {
-    const int n = std::min(32, largest), steps = int(std::lround(1.0 / sweep.base.dt));
+    const int n = std::min(32, largest);
+    const int steps = int(std::lround(1.0 / sweep.dt));
     std::vector<Point> points = makeCloth(n, n);
     points[size_t(n) * (n - 1)].w = 0.0f;  // the two corners of the last row
     points[size_t(n) * n - 1].w = 0.0f;
     std::vector<cs::BenchFigure> figures;
     for (const Variant& variant : {kVariants[3], kVariants[2]}) {
         for (int substeps = 1; substeps <= 32; substeps *= 2) {
+            Method m = sweep.method;
+            m.solver = variant.solver;
+            m.colouring = variant.colouring;
+            m.substeps = substeps;
             Physics p = sweep.base;
-            p.solver = variant.solver;
-            p.colouring = variant.colouring;
-            p.substeps = substeps;
+            p.h = sweep.dt / float(substeps);
             p.stiffness = sweep.highestStiffness;
-            p.sphereCentre = glm::vec3(0.0f, -10.0f, 0.0f);  // out of the way: hanging freely
+            p.sphereX = 0.0f;  // out of the way: hanging freely
+            p.sphereY = -10.0f;
+            p.sphereZ = 0.0f;
             p.ground = -20.0f;
             CpuCloth cloth(n, n, points);
             double stretch = 0.0;
             for (int s = 0; s < steps; ++s) {
-                cloth.step(p);
+                cloth.step(p, m);
                 if (2 * s >= steps) stretch += rmsStretch(cloth) / double(steps - steps / 2);
             }
             const std::string name = variant.name + " " + std::to_string(substeps) + " substeps";
             figures.push_back({name + " stretch", stretch, "RMS", 0, ""});
-            figures.push_back({name + " gpu", gpuMs(sweep, p, points, n), "ms/step", 0, ""});
+            figures.push_back({name + " gpu", gpuMs(sweep, p, m, points, n), "ms/step", 0, ""});
         }
     }
     return figures;
@@ -131,13 +144,13 @@ std::vector<cs::BenchFigure> runSweep(const Sweep& sweep, const cs::Calibration&
     const int largest = sweep.largest > 0 ? sweep.largest : defaultLargest();
     std::vector<cs::BenchFigure> figures;
     if (sweep.frames.ms >= 0) {
-        const Physics& p = sweep.base;
+        const Method& m = sweep.method;
         const Sweep::Frames& f = sweep.frames;
-        const std::string name = variantName(p);
+        const std::string name = variantName(m);
         figures.push_back(throughputFigure(
             name + " " + std::to_string(f.columns) + "x" + std::to_string(f.rows),
-            double(f.columns) * f.rows * p.substeps,
-            sweep.bytesPerPoint({name, p.solver, p.colouring}), f.ms, calibration));
+            double(f.columns) * f.rows * m.substeps,
+            sweep.bytesPerPoint({name, m.solver, m.colouring}), f.ms, calibration));
     }
     for (const cs::BenchFigure& f : gridSweep(sweep, largest, calibration)) figures.push_back(f);
     for (const cs::BenchFigure& f : convergenceSweep(sweep, largest)) figures.push_back(f);

@@ -10,6 +10,7 @@
 #include "bench/profiler.h"
 #include "bench/report.h"
 #include "cloth.h"
+#include "gl/uniform_block.h"
 
 namespace cloth {
 
@@ -21,9 +22,9 @@ struct Variant {
 };
 extern const Variant kVariants[4];
 
-// The name of the variant `p` steps with, which names its pass time in the overlay and in
+// The name of the variant `m` steps with, which names its pass time in the overlay and in
 // --bench: one of kVariants', or "springs naive" for the racing scatter.
-std::string variantName(const Physics& p);
+std::string variantName(const Method& m);
 
 // points x substeps per second, as a fraction of what the copy bandwidth allows at
 // `bytesPerPoint` per point and substep.
@@ -32,22 +33,27 @@ cs::BenchFigure throughputFigure(const std::string& name, double pointSubsteps,
 
 // What the sweeps need of the sample, which owns the GPU state and the roofline formula.
 struct Sweep {
-    Physics base;            // the sample's parameters: every variant's other numbers
+    Physics base;   // the sample's parameters: every variant's other numbers
+    Method method;  // the sample's solver and substeps
+    float dt;       // seconds per step
+    // The block the passes read: each variant's numbers go up there before its steps, and the
+    // sample's values are put back.
+    cs::UniformBlock<Physics>* block;
     int largest = 0;         // the largest grid edge; 0: 256 on a CPU renderer, else 1024
     float highestStiffness;  // the convergence sweep's stiffness
     // The bytes a variant must move per point and substep (the roofline formula).
-    std::function<double(const Variant&)> bytesPerPoint;
+    std::function<double(const Variant&)> bytesPerPoint{};
     // Makes `points` (width x height) the state that step() steps, pinned as they say.
-    std::function<void(const std::vector<Point>& points, int width, int height)> loadGrid;
-    // One step of `physics` on the GPU.
-    std::function<void(const Physics& physics)> step;
-    cs::GpuProfiler::Method timing;
-    // The frames' own steps, where they ran one of kVariants on the GPU: `base` on a
+    std::function<void(const std::vector<Point>& points, int width, int height)> loadGrid{};
+    // One step by `method` on the GPU, of the numbers in `block`.
+    std::function<void(const Method& method)> step{};
+    cs::GpuProfiler::Method timing{};
+    // The frames' own steps, where they ran one of kVariants on the GPU: `method` on a
     // columns x rows grid, ms per step (their median); ms < 0: none.
     struct Frames {
         int columns = 0, rows = 0;
         double ms = -1.0;
-    } frames;
+    } frames{};
 };
 
 // First the frames' steps, as "<variant> <columns>x<rows>", against the roofline. Then the

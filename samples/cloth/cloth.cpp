@@ -37,35 +37,36 @@ glm::vec3 contactVelocity(const Physics& p, glm::vec3 v, glm::vec3 n) {
 }
 
 void collide(const Physics& p, glm::vec3& x, glm::vec3& v) {
+    const glm::vec3 centre = p.sphereCentre();
     const float radius = p.sphereRadius + kThickness;
-    glm::vec3 r = x - p.sphereCentre;
+    glm::vec3 r = x - centre;
     const float distance = glm::length(r);
     if (distance < radius) {
         const glm::vec3 n = distance > 0.0f ? r / distance : glm::vec3(0.0f, 1.0f, 0.0f);
-        x = p.sphereCentre + n * radius;
+        x = centre + n * radius;
         v = contactVelocity(p, v, n);
     }
     const float floorY = p.ground + kThickness;
     if (x.y < floorY) {
         x.y = floorY;
         v = contactVelocity(p, v, glm::vec3(0.0f, 1.0f, 0.0f));
-        r = x - p.sphereCentre;
+        r = x - centre;
         if (glm::length(r) < radius) {
-            const float below = floorY - p.sphereCentre.y;
+            const float below = floorY - centre.y;
             const float ring = std::sqrt(std::max(radius * radius - below * below, 0.0f));
             glm::vec2 out(r.x, r.z);
             const float outLength = glm::length(out);
             out = outLength > 0.0f ? out / outLength : glm::vec2(1.0f, 0.0f);
-            x.x = p.sphereCentre.x + out.x * ring;
-            x.z = p.sphereCentre.z + out.y * ring;
-            v = contactVelocity(p, v, (x - p.sphereCentre) / radius);
+            x.x = centre.x + out.x * ring;
+            x.z = centre.z + out.y * ring;
+            v = contactVelocity(p, v, (x - centre) / radius);
         }
     }
 }
 
 void integrate(const Physics& p, glm::vec3& x, glm::vec3& v, float inverseMass, glm::vec3 force,
                glm::vec3 normal) {
-    const float h = p.substep();
+    const float h = p.h;
     v += h * (inverseMass * force + externalAcceleration(p, v, normal));
     x += h * v;
     collide(p, x, v);
@@ -77,7 +78,7 @@ glm::vec3 xpbdCorrection(const Physics& p, glm::vec3 xa, glm::vec3 pa, float wa,
     const float len = glm::length(d);
     if (len == 0.0f || wa + wb == 0.0f) return glm::vec3(0.0f);
     const glm::vec3 direction = d / len;
-    const float h = p.substep();
+    const float h = p.h;
     const float compliance = 1.0f / (p.stiffness * h * h);
     const float gamma = p.damping / (p.stiffness * h);
     const float moved = glm::dot(direction, (xb - pb) - (xa - pa));
@@ -99,12 +100,6 @@ int springsAt(int x, int y, int width, int height) {
     for (const auto& o : kOffsets)
         springs += int(inside(x + o[0], y + o[1])) + int(inside(x - o[0], y - o[1]));
     return springs;
-}
-
-glm::ivec2 colourExtent(int colour, int width, int height) {
-    const int k = colour / 2;
-    return k == 1 || k == 5 ? glm::ivec2(width, (height + 1) / 2)
-                            : glm::ivec2((width + 1) / 2, height);
 }
 
 glm::ivec2 colourStart(glm::ivec2 id, int colour) {
@@ -230,16 +225,16 @@ CpuCloth::CpuCloth(int width_, int height_, std::vector<Point> points)
     forces_.assign(positions.size(), glm::vec4(0.0f));
 }
 
-void CpuCloth::step(const Physics& p) {
-    for (int s = 0; s < p.substeps; ++s) {
-        if (p.solver == Solver::Springs) {
-            if (p.colouring || p.naiveScatter)
-                springsScatter(p);
+void CpuCloth::step(const Physics& p, const Method& m) {
+    for (int s = 0; s < m.substeps; ++s) {
+        if (m.solver == Solver::Springs) {
+            if (m.colouring || m.naiveScatter)
+                springsScatter(p, m.colouring);
             else
                 springsGather(p);
         } else {
             xpbdPredict(p);
-            if (p.colouring)
+            if (m.colouring)
                 xpbdColoured(p);
             else
                 xpbdJacobi(p);
@@ -279,7 +274,7 @@ void CpuCloth::springsGather(const Physics& p) {
 
 // springs_scatter.comp for every colour in turn (or, naive, every spring in order: one thread
 // has no race), then springs_integrate.comp.
-void CpuCloth::springsScatter(const Physics& p) {
+void CpuCloth::springsScatter(const Physics& p, bool byColour) {
     const size_t count = positions.size();
     auto add = [&](glm::ivec2 start, int k) {
         const int ex = start.x + kOffsets[k][0], ey = start.y + kOffsets[k][1];
@@ -291,7 +286,7 @@ void CpuCloth::springsScatter(const Physics& p) {
         forces_[a] += glm::vec4(f, 1.0f);
         forces_[b] += glm::vec4(-f, 1.0f);
     };
-    if (p.colouring) {
+    if (byColour) {
         for (int c = 0; c < kColours; ++c) {
             const glm::ivec2 extent = colourExtent(c, width, height);
             for (int y = 0; y < extent.y; ++y)
@@ -316,7 +311,7 @@ void CpuCloth::springsScatter(const Physics& p) {
 
 // xpbd_predict.comp
 void CpuCloth::xpbdPredict(const Physics& p) {
-    const float h = p.substep();
+    const float h = p.h;
     previous_ = positions;
     for (size_t i = 0; i < positions.size(); ++i) {
         glm::vec3 v(velocities[i]);
@@ -376,7 +371,7 @@ void CpuCloth::xpbdJacobi(const Physics& p) {
 
 // xpbd_finalize.comp
 void CpuCloth::xpbdFinalize(const Physics& p) {
-    const float h = p.substep();
+    const float h = p.h;
     for (size_t i = 0; i < positions.size(); ++i) {
         if (positions[i].w == 0.0f) {
             velocities[i] = glm::vec4(0.0f);

@@ -33,33 +33,17 @@ long long springCount(int width, int height);
 // The springs that end at point (x, y): how many of its twelve neighbours exist.
 int springsAt(int x, int y, int width, int height);
 
-// The extent of the dispatch for one colour, and the start point of the spring that
-// invocation `id` of it takes (the spring may run off the grid: the shader skips it). Mirrors
-// colourStart() in shaders/cloth/cloth.glsl.
-glm::ivec2 colourExtent(int colour, int width, int height);
+// The extent of the dispatch for one colour: one invocation per spring start of the colour's
+// parity, half the columns (half the rows for directions 1 and 5), rounded up. Mirrors
+// colourExtent() in shaders/cloth/cloth.glsl, where the shader skips the overhang.
+inline glm::ivec2 colourExtent(int colour, int width, int height) {
+    const int k = colour / 2;
+    return k == 1 || k == 5 ? glm::ivec2(width, (height + 1) / 2)
+                            : glm::ivec2((width + 1) / 2, height);
+}
+// The start point of the spring that invocation `id` of a colour's dispatch takes (the spring
+// may run off the grid: the shader skips it). Mirrors colourStart() in cloth.glsl.
 glm::ivec2 colourStart(glm::ivec2 id, int colour);
-
-enum class Solver { Springs, Xpbd };
-
-// Everything a step depends on besides the state: the sample's parameters.
-struct Physics {
-    Solver solver = Solver::Springs;
-    // springs: coloured scatter, else gather; xpbd: coloured Gauss-Seidel, else Jacobi
-    bool colouring = true;
-    bool naiveScatter = false;  // springs without colouring: the racing scatter, not gather
-    int substeps = 16;
-    float dt = 1.0f / 60.0f;      // seconds per step
-    float stiffness = 180000.0f;  // c, N/m
-    float damping = 8.0f;         // d, N s/m, on the relative velocity along a spring
-    float drag = 1.0f;            // air drag along the normal, per second
-    float gravity = 9.81f;        // m/s^2, downwards (-y)
-    float wind = 0.0f;            // m/s, along +x
-    float friction = 0.5f;        // Coulomb coefficient of the sphere and the ground
-    glm::vec3 sphereCentre{0.0f};
-    float sphereRadius = 0.5f;
-    float ground = -0.5f;  // the plane y = ground
-    float substep() const { return dt / float(substeps); }
-};
 
 // Points keep this far from the sphere and the ground, so that the flat triangles between
 // them do not cut into the sphere that is drawn (a 3 cm chord sags 0.3 mm on a 0.5 m sphere).
@@ -68,6 +52,45 @@ constexpr float kThickness = 0.005f;
 // corrections (over-relaxation, as in Macklin et al. 2014; 1 converges slowly, 2 may
 // not converge at all).
 constexpr float kJacobiWeight = 1.5f;
+// The Coulomb coefficient of the sphere and the ground.
+constexpr float kFriction = 0.5f;
+
+// The numbers every pass reads: the C++ mirror of the std140 uniform block Physics in
+// shaders/cloth/cloth.glsl, member for member (cs::UniformBlock checks the offsets against
+// the linked programs'). The parameters live here: main.cpp declares them with these members
+// as storage, so each value has its declaration, its member and its GLSL member. grid and h
+// the sample writes; the last three are the constants above.
+struct Physics {
+    glm::ivec2 grid{0};  // points along x and y
+    float h = 0.0f;      // seconds per substep: dt / substeps
+    float stiffness = 0.0f;
+    float damping = 0.0f;
+    float drag = 0.0f;
+    float gravity = 0.0f;
+    float wind = 0.0f;
+    float friction = kFriction;
+    float sphereX = 0.0f;
+    float sphereY = 0.0f;
+    float sphereZ = 0.0f;
+    float sphereRadius = 0.0f;
+    float ground = 0.0f;
+    float thickness = kThickness;
+    float jacobiWeight = kJacobiWeight;
+    glm::vec3 sphereCentre() const { return {sphereX, sphereY, sphereZ}; }
+};
+static_assert(sizeof(Physics) == 64 && offsetof(Physics, h) == 8 &&
+                  offsetof(Physics, sphereX) == 36 && offsetof(Physics, jacobiWeight) == 60,
+              "std140: an ivec2, then 14 floats, with no padding");
+
+enum class Solver { Springs, Xpbd };
+
+// How a step runs: the solver, its variant, and its substeps (Physics::h is dt / substeps).
+struct Method {
+    Solver solver;
+    bool colouring;     // springs: coloured scatter, else gather; xpbd: coloured, else Jacobi
+    bool naiveScatter;  // springs without colouring: the racing scatter, not gather
+    int substeps;
+};
 
 // The default cloth: width x height points with unit masses (inverse mass 1), square cells,
 // 2 m along its longer side, flat and level 0.6 m up, centred over the origin. Grid x runs
@@ -107,8 +130,9 @@ class CpuCloth {
 public:
     CpuCloth() = default;
     CpuCloth(int width, int height, std::vector<Point> points);
-    // One step: `substeps` substeps of the chosen solver, then the normals.
-    void step(const Physics& physics);
+    // One step: `method.substeps` substeps of its solver, each `physics.h` long, then the
+    // normals.
+    void step(const Physics& physics, const Method& method);
     // One point's position and inverse mass, at rest (the pins and the mouse).
     void setPoint(int i, Point point) {
         positions[size_t(i)] = point;
@@ -122,7 +146,7 @@ public:
 
 private:
     void springsGather(const Physics& p);
-    void springsScatter(const Physics& p);
+    void springsScatter(const Physics& p, bool byColour);
     void xpbdColoured(const Physics& p);
     void xpbdJacobi(const Physics& p);
     void xpbdPredict(const Physics& p);

@@ -1,29 +1,32 @@
-// cloth: the thesis' mass-spring cloth (points, each tied to up to twelve neighbours) falling
-// onto a sphere and the ground, made correct and stable: explicit springs gathered per point
-// into a second buffer or scattered per spring by graph colouring, and XPBD with substeps,
-// coloured or by Jacobi; drawn from the simulation's buffers, dragged by the mouse. README.md.
+// cloth: the thesis' mass-spring cloth falling onto a sphere and the ground, made correct and
+// stable: explicit springs scattered by graph colouring (the default, passes.cpp), or gathered,
+// and XPBD (alternatives.cpp); drawn from the simulation's buffers, dragged. README.md.
 //
-// The frame: update() → step() → gpuStep() here, each solver's substep in passes.cpp.
-//   `substeps` times, the solver's substep, with a SHADER_STORAGE barrier after every pass:
-//     springs, gather     springs_gather.comp into the other buffers, which then swap
-//     springs, colouring  springs_scatter.comp per colour (12) or, racing, once (naive_scatter);
-//                         race_check.comp (while the overlay shows it); springs_integrate.comp
-//     xpbd                xpbd_predict.comp; xpbd_coloured.comp per colour (12), or
-//                         xpbd_jacobi.comp into the other buffer (then swapped); xpbd_finalize
+// The frame: update() → step() → gpuStep(); each pass binds what it reads, then dispatches.
+//   `substeps` times, passes.cpp's scatterSubstep(), a SHADER_STORAGE barrier after each pass:
+//     springs_scatter.comp once per colour (12): each spring's force into both ends' sums;
+//     race_check.comp (first substep, while the overlay shows it): what a race lost;
+//     springs_integrate.comp: every point moves by its sum.
+//     (naive_scatter: one racing scatter; colouring=false or solver=xpbd: alternatives.cpp)
 //   normals.comp, then VERTEX_ATTRIB_ARRAY | SHADER_STORAGE | BUFFER_UPDATE for render()'s draw
-//   measure() (the overlay's): diagnostics.comp, SHADER_STORAGE, cs::GpuReduce, fenced reads
+//   measure() (the overlay's): diagnostics.comp, SHADER_STORAGE, then cs::GpuReduce, a tool:
+//     contract in src/compute/reduce.h; the sums reach the overlay through fenced reads.
+//   render(): renderer.cpp draws the sphere and ground (scene.frag), the cloth and its pins.
+// Every pass reads the block Physics (cloth.glsl; cloth.h) at uniform point 0, uploaded when a
+// parameter in it changes. Storage points, each pass binding its own (10 buffers, 8 points):
+//   0 positions   1 velocities   2 other positions (gather, Jacobi) | per point (diagnostics)
+//   3 other velocities (gather)  4 rest lengths   5 normals   6 force sums (scatter)
+//   7 substep starts (xpbd) | the race's losses (race check)
+#include <cstdint>
 #include <utility>
 
+#include "alternatives.h"
 #include "app/sample.h"
 #include "bench.h"
-#include "cloth.h"
 #include "compute/reduce.h"
-#include "gl/fenced_read.h"
-#include "gl/program.h"
 #include "overlay.h"
 #include "passes.h"
 #include "renderer.h"
-#include "state.h"
 #include "view.h"
 
 // The stiffest springs offered: XPBD stays stable there, while explicit springs would need
@@ -35,6 +38,14 @@ public:
     Cloth() : Sample("cloth", "mass-spring and XPBD cloth: gather, graph colouring, Jacobi") {}
 
 private:
+    // The block every pass reads (cloth.h), where the physical parameters below live.
+    cs::UniformBlock<cloth::Physics> physics{
+        "Physics",
+        {CS_BLOCK_MEMBER(cloth::Physics, grid), CS_BLOCK_MEMBER(cloth::Physics, h),
+         CS_BLOCK_MEMBER(cloth::Physics, friction), CS_BLOCK_MEMBER(cloth::Physics, thickness),
+         CS_BLOCK_MEMBER(cloth::Physics, jacobiWeight)}};
+    cloth::Physics& p = physics.values;  // the block's numbers, as the CPU writes them
+
     int& gridWidth =
         params.add("width", 64, {2, 1024}, "points along x (with --input: the file's)");
     int& gridHeight =
@@ -52,17 +63,19 @@ private:
                                          "unless solver=springs and colouring=false");
     int& substeps = params.add("substeps", 16, {1, 256}, "substeps per step");
     float& dt = params.add("dt", 1.0f / 60.0f, {1e-4f, 0.05f}, "seconds per step (a frame)");
-    float& stiffness =
-        params.add("stiffness", 180000.0f, {1.0f, kMostStiffness}, "c, N/m, every spring");
-    float& damping = params.add("damping", 8.0f, {0.0f, 1000.0f}, "d, N s/m, along each spring");
-    float& drag = params.add("drag", 1.0f, {0.0f, 20.0f}, "air drag along the normal, 1/s");
-    float& gravity = params.add("gravity", 9.81f, {0.0f, 50.0f}, "m/s^2, downwards");
-    float& wind = params.add("wind", 0.0f, {0.0f, 50.0f}, "m/s, along +x");
-    float& sphereRadius = params.add("sphere_radius", 0.5f, {0.05f, 2.0f}, "m");
-    float& sphereX = params.add("sphere_x", 0.0f, {-3.0f, 3.0f}, "sphere centre, m");
-    float& sphereY = params.add("sphere_y", 0.0f, {-3.0f, 3.0f}, "sphere centre, m");
-    float& sphereZ = params.add("sphere_z", 0.0f, {-3.0f, 3.0f}, "sphere centre, m");
-    float& ground = params.add("ground", -0.5f, {-5.0f, 5.0f}, "height of the ground plane, m");
+    float& stiffness = params.add("stiffness", p.stiffness, 180000.0f, {1.0f, kMostStiffness},
+                                  "c, N/m, every spring");
+    float& damping =
+        params.add("damping", p.damping, 8.0f, {0.0f, 1000.0f}, "d, N s/m, along each spring");
+    float& drag = params.add("drag", p.drag, 1.0f, {0.0f, 20.0f}, "air drag along the normal, 1/s");
+    float& gravity = params.add("gravity", p.gravity, 9.81f, {0.0f, 50.0f}, "m/s^2, downwards");
+    float& wind = params.add("wind", p.wind, 0.0f, {0.0f, 50.0f}, "m/s, along +x");
+    float& sphereRadius = params.add("sphere_radius", p.sphereRadius, 0.5f, {0.05f, 2.0f}, "m");
+    float& sphereX = params.add("sphere_x", p.sphereX, 0.0f, {-3.0f, 3.0f}, "sphere centre, m");
+    float& sphereY = params.add("sphere_y", p.sphereY, 0.0f, {-3.0f, 3.0f}, "sphere centre, m");
+    float& sphereZ = params.add("sphere_z", p.sphereZ, 0.0f, {-3.0f, 3.0f}, "sphere centre, m");
+    float& ground =
+        params.add("ground", p.ground, -0.5f, {-5.0f, 5.0f}, "height of the ground plane, m");
     std::string& pins = params.choice("pins", std::string("none"), {"none", "two", "four"},
                                       "corners held still: none, the last row's two, all four");
     std::string& compute = params.choice("compute", std::string("gpu"), {"gpu", "cpu"},
@@ -76,14 +89,12 @@ private:
                              "renderer, else 1024)")
                         .activeWhen([this] { return options().bench; }, "without --bench");
 
-    // The state: positions and velocities twice, rest lengths, normals, force sums, substep
-    // starts (state.h), and the programs of each solver's passes (passes.h).
+    // The state (state.h) and the programs of the default substep, then the others'.
     cloth::Sides sides;  // the GPU's state, and compute=cpu's
     cloth::GpuCloth& gpu = sides.gpu;
     cloth::SpringPasses springs;
-    cloth::XpbdPasses xpbd;
     cs::Program computeNormals;
-    int columns = 0, rows = 0;
+    cloth::OtherPasses others;          // the other solvers' (alternatives.h)
     std::vector<cloth::Point> initial;  // what reset returns to
     long long stepsDone = 0;
 
@@ -91,7 +102,8 @@ private:
     cs::Program diagnose;
     cs::GpuReduce reduce{cs::ElementType::Vec4};
     cloth::Figures figures;
-    bool watchRace = false, lostCounted = false;
+    bool watchRace() const { return !options().noUi && !options().bench; }  // shown in the overlay
+    bool lostCounted = false;   // this frame's first substep counted it
     bool resetPressed = false;  // the overlay's button; update() does the GL work
     double cpuStepMs = 0.0;
     cloth::Renderer renderer;
@@ -108,50 +120,61 @@ private:
         // A change that may cure a blow-up (overlay.cpp) restarts a cloth that blew up.
         const bool cure = params.changed(
             {&solver, &colouring, &naiveScatter, &substeps, &dt, &stiffness, &damping});
+        if (cure || params.changed({&drag, &gravity, &wind, &sphereRadius, &sphereX, &sphereY,
+                                    &sphereZ, &ground}))
+            uploadPhysics();
         if (std::exchange(resetPressed, false) || (cure && sides.blownUp())) load(initial);
         if (params.changed(&compute)) sides.stepOn(compute == "cpu");
         if (params.changed(&pins)) sides.pin(pins, initial, grab.held());
         if (cure) figures.forgetLost();  // the race's counts, read again for the new settings
         if (window()) grab.update(view(), sides);
-        watchRace = !options().noUi && !options().bench;  // while the overlay shows the figures
         if (!flags.given(&stepLimit) || stepsDone < stepLimit) step();  // --steps: no more
-        if (watchRace) measure();
+        if (watchRace()) measure();
+    }
+
+    // The block goes up whole, with the grid and the substep it derives from the parameters.
+    void uploadPhysics() {
+        p.grid = {gpu.columns(), gpu.rows()};
+        p.h = dt / float(substeps);
+        physics.upload();
+    }
+
+    cloth::Method method() const {
+        const auto chosen = solver == "xpbd" ? cloth::Solver::Xpbd : cloth::Solver::Springs;
+        return {chosen, colouring, naiveScatter, substeps};
     }
 
     void step() {
         ++stepsDone;
         if (compute == "cpu") {
-            cpuStepMs = sides.cpuStep(physics());
+            cpuStepMs = sides.cpuStep(p, method());
             auto pass = gpuPass("upload");
             gpu.upload(sides.cpu);  // for the draw
             return;
         }
-        auto pass = gpuPass(cloth::variantName(physics()).c_str());
-        gpuStep(physics());
+        auto pass = gpuPass(cloth::variantName(method()).c_str());
+        gpuStep(method());
     }
 
     // `substeps` of the solver's substeps, then the normals, for the draw and the next air.
-    void gpuStep(const cloth::Physics& p) {
-        setUniforms(p);
-        // The state at the bindings every pass declares (state.h), once: a pass that swaps two
-        // buffers binds them again (passes.cpp); the race check and measure() borrow 7 and 2.
-        gpu.bind();
-        for (int s = 0; s < p.substeps; ++s) {
-            if (p.solver == cloth::Solver::Xpbd) {
-                cloth::xpbdSubstep(gpu, xpbd, p.colouring);
-            } else if (p.colouring || p.naiveScatter) {
+    void gpuStep(const cloth::Method& m) {
+        for (int s = 0; s < m.substeps; ++s) {
+            if (m.solver == cloth::Solver::Xpbd) {
+                cloth::xpbdSubstep(gpu, others, physics, m.colouring);
+            } else if (m.colouring || m.naiveScatter) {
                 // The overlay shows what the scatter's race lost in the first substep.
-                const bool countLost = watchRace && s == 0;
-                cloth::scatterSubstep(gpu, springs, p.colouring,
-                                      countLost ? &figures.lost : nullptr);
-                lostCounted = lostCounted || countLost;
+                const cs::Buffer* lost = watchRace() && s == 0 ? &figures.lost : nullptr;
+                cloth::scatterSubstep(gpu, springs, physics, m.colouring, lost);
+                lostCounted = lostCounted || lost != nullptr;
             } else {
-                cloth::gatherSubstep(gpu, springs);
+                cloth::gatherSubstep(gpu, others, physics);
             }
         }
         computeNormals.use();
-        glUniform2i(computeNormals.uniform("size"), columns, rows);
-        const glm::uvec3 groups = computeNormals.groupsFor(columns, rows);
+        physics.bind(0);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, gpu.positions().id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, gpu.normals().id());
+        const glm::uvec3 groups = computeNormals.groupsFor(gpu.columns(), gpu.rows());
         glDispatchCompute(groups.x, groups.y, groups.z);
         // The draw reads positions and normals as vertex attributes (VERTEX_ATTRIB_ARRAY),
         // the next step's passes as storage (SHADER_STORAGE); picking and --output download
@@ -164,37 +187,44 @@ private:
     void measure() {
         {
             auto pass = gpuPass("diagnostics");
-            cloth::setUniforms(diagnose, physics(), columns, rows);
-            // The state too: no step need have run this frame (compute=cpu, --steps done).
-            gpu.bind();
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, figures.perPoint.id());  // borrowed
             diagnose.use();
-            glUniform2i(diagnose.uniform("size"), columns, rows);
-            const glm::uvec3 groups = diagnose.groupsFor(columns, rows);
+            physics.bind(0);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, gpu.positions().id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, gpu.velocities().id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, figures.perPoint.id());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, gpu.restLengths().id());
+            const glm::uvec3 groups = diagnose.groupsFor(gpu.columns(), gpu.rows());
             glDispatchCompute(groups.x, groups.y, groups.z);
             // The reduction's shader reads the per-point values.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-            reduce.sum(figures.perPoint, std::uint64_t(columns) * rows, figures.totals);
+            reduce.sum(figures.perPoint, std::uint64_t(gpu.columns()) * gpu.rows(), figures.totals);
         }
-        // The totals came by a copy, the counts through a BUFFER_UPDATE barrier (passes.cpp).
+        // The totals came by a copy, the counts through a BUFFER_UPDATE barrier (above).
         figures.read(std::exchange(lostCounted, false));
     }
 
     void setup() override {
-        auto kernel = [](const char* f) { return cs::Program::compute(std::string("cloth/") + f); };
-        springs = {kernel("springs_gather.comp"), kernel("springs_scatter.comp"),
-                   kernel("springs_integrate.comp"), kernel("race_check.comp")};
-        xpbd = {kernel("xpbd_predict.comp"), kernel("xpbd_coloured.comp"),
-                kernel("xpbd_jacobi.comp"), kernel("xpbd_finalize.comp")};
+        // Each program that reads the block checks its C++ mirror against the block as linked.
+        auto kernel = [&](const char* file) {
+            cs::Program program = cs::Program::compute(std::string("cloth/") + file);
+            physics.check(program, params);
+            return program;
+        };
+        springs = {kernel("springs_scatter.comp"), kernel("race_check.comp"),
+                   kernel("springs_integrate.comp")};
         computeNormals = kernel("normals.comp");
+        others = {kernel("springs_gather.comp"), kernel("xpbd_predict.comp"),
+                  kernel("xpbd_coloured.comp"), kernel("xpbd_jacobi.comp"),
+                  kernel("xpbd_finalize.comp")};
         diagnose = kernel("diagnostics.comp");
         useCamera();
         figures.setup();
         renderer.setup();
+        physics.check(renderer.scene(), params);
         reload();
     }
 
-    // The cloth from --input, or the default one, at columns x rows.
+    // The cloth from --input, or the default one, at width x height.
     void reload() {
         initial = options().input.empty()
                       ? cloth::makeCloth(gridWidth, gridHeight)
@@ -206,92 +236,63 @@ private:
         // Up front, not at the first step: the widest dispatch, the racing scatter's, must fit
         // this GL (and sides.load() checks the largest buffer).
         springs.scatter.groupsFor(6 * std::uint64_t(gridWidth), gridHeight);
-        columns = gridWidth;
-        rows = gridHeight;
-        sides.load(columns, rows, points, compute == "cpu");
+        sides.load(gridWidth, gridHeight, points, compute == "cpu");
+        uploadPhysics();  // the new grid
         figures.resize(points.size());
-        renderer.setGrid(columns, rows);
+        renderer.setGrid(gridWidth, gridHeight);
         stepsDone = 0;
         grab.forget();
         sides.pin(pins, initial, grab.held());
     }
 
-    cloth::Physics physics() const {
-        cloth::Physics p;
-        p.solver = solver == "xpbd" ? cloth::Solver::Xpbd : cloth::Solver::Springs;
-        p.colouring = colouring;
-        p.naiveScatter = naiveScatter;
-        p.substeps = substeps;
-        p.dt = dt;
-        p.stiffness = stiffness;
-        p.damping = damping;
-        p.drag = drag;
-        p.gravity = gravity;
-        p.wind = wind;
-        p.sphereCentre = {sphereX, sphereY, sphereZ};
-        p.sphereRadius = sphereRadius;
-        p.ground = ground;
-        return p;
-    }
-
-    // The numbers of cloth.glsl, once per step for every pass of the step.
-    void setUniforms(const cloth::Physics& p) const {
-        for (const cs::Program* program :
-             {&springs.gather, &springs.scatter, &springs.integrate, &springs.raceCheck,
-              &xpbd.predict, &xpbd.coloured, &xpbd.jacobi, &xpbd.finalize, &computeNormals})
-            cloth::setUniforms(*program, p, columns, rows);
-    }
-
     void render() override {
-        renderer.draw(view().viewProjection, height(), physics(), gpu.positions(), gpu.normals());
+        renderer.draw(view().viewProjection, height(), physics, gpu.positions(), gpu.normals());
     }
 
     void ui() override {
         const bool racing = compute == "gpu" && solver == "springs" && (colouring || naiveScatter);
-        resetPressed = figures.draw(
-            {columns, rows, stepsDone, double(stepsDone) * dt, compute == "cpu" ? cpuStepMs : -1.0,
-             racing ? (colouring ? "coloured" : "naive") : nullptr, window() != nullptr});
+        resetPressed = figures.draw({gpu.columns(), gpu.rows(), stepsDone, double(stepsDone) * dt,
+                                     compute == "cpu" ? cpuStepMs : -1.0,
+                                     racing ? (colouring ? "coloured" : "naive") : nullptr,
+                                     window() != nullptr});
     }
 
     void finish() override {
         // --steps K: whatever the frames did not run yet, so that exactly K steps are done.
-        if (flags.given(&stepLimit))
-            while (stepsDone < stepLimit) step();
+        while (flags.given(&stepLimit) && stepsDone < stepLimit) step();
         if (options().output.empty() && !flags.given(&stepLimit)) return;
         const std::vector<cloth::Point> points = sides.readPositions();
-        cloth::requireFinite(points, columns, stepsDone);  // explicit springs may blow up
+        cloth::requireFinite(points, gpu.columns(), stepsDone);  // explicit springs may blow up
         if (!options().output.empty()) queueOutput(options().output, cloth::encodePoints(points));
     }
 
     // The roofline: the bytes a variant must move per point and substep if every pass reads and
-    // writes what it touches once (neighbours from caches). A vec4 is 16, a rest length 4.
+    // writes what it touches once (neighbours from caches). A vec4 is 16, a rest length 4;
+    // XPBD's predict moves 96 and its finalize 64.
     static double bytesPerPoint(const cloth::Variant& v) {
-        if (v.solver == cloth::Solver::Springs && !v.colouring)
-            return 48 + 24 + 32;  // x, v, normal and rest lengths in; x, v out
         if (v.solver == cloth::Solver::Springs)
-            return 12 * 64 + 24 + 112;  // a colour: x, v in, sum in and out; integrate
-        if (!v.colouring)
-            return 96 + (32 + 24 + 16) + 64;  // predict; Jacobi: x, start in, x out; finalize
-        return 96 + 12 * 48 + 24 + 64;        // a colour: x in and out, start in
+            return v.colouring ? 12 * 64 + 24 + 112  // a colour: x, v in, sum in, out; integrate
+                               : 48 + 24 + 32;       // x, v, normal and rest lengths in; x, v out
+        return v.colouring ? 96 + 12 * 48 + 24 + 64  // a colour: x in and out, start in
+                           : 96 + (32 + 24 + 16) + 64;  // Jacobi: x, start in, x out
     }
 
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
-        auto loadGrid = [&](const std::vector<cloth::Point>& points, int w, int h) {
+        // The frames' own steps first, where they ran one of the sweep's variants on the GPU.
+        const double framesMs =
+            compute == "gpu" && !naiveScatter ? benchMedianMs(cloth::variantName(method())) : -1;
+        compute = "gpu";  // the sweeps load grids of their own, on the GPU
+        const int largest = flags.given(&benchMax) ? benchMax : 0;
+        cloth::Sweep sweep{p, method(), dt, &physics, largest, kMostStiffness, bytesPerPoint};
+        sweep.loadGrid = [&](const std::vector<cloth::Point>& points, int w, int h) {
             gridWidth = w;
             gridHeight = h;
             pins = "none";
             load(initial = points);
         };
-        auto step = [&](const cloth::Physics& p) { gpuStep(p); };
-        // The frames' own steps first, where they ran one of the sweep's variants on the GPU.
-        const double framesMs =
-            compute == "gpu" && !naiveScatter ? benchMedianMs(cloth::variantName(physics())) : -1;
-        compute = "gpu";  // the sweeps load grids of their own, on the GPU
-        watchRace = false;
-        const cloth::Sweep sweep{physics(),      flags.given(&benchMax) ? benchMax : 0,
-                                 kMostStiffness, bytesPerPoint,
-                                 loadGrid,       step,
-                                 timingMethod(), {columns, rows, framesMs}};
+        sweep.step = [&](const cloth::Method& m) { gpuStep(m); };
+        sweep.timing = timingMethod();
+        sweep.frames = {gpu.columns(), gpu.rows(), framesMs};
         return cloth::runSweep(sweep, calibration);
     }
 };

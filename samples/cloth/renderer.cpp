@@ -30,17 +30,16 @@ void Renderer::setGrid(int width, int height) {
     height_ = height;
 }
 
-void Renderer::draw(const glm::mat4& viewProjection, int frameHeight, const Physics& scene,
-                    const cs::Buffer& positions, const cs::Buffer& normals) const {
+void Renderer::draw(const glm::mat4& viewProjection, int frameHeight,
+                    const cs::UniformBlock<Physics>& physics, const cs::Buffer& positions,
+                    const cs::Buffer& normals) const {
     const GLfloat* vp = glm::value_ptr(viewProjection);
     glEnable(GL_DEPTH_TEST);
     scene_.use();
     glUniformMatrix4fv(scene_.uniform("viewProjection"), 1, GL_FALSE, vp);
     glUniformMatrix4fv(scene_.uniform("inverseViewProjection"), 1, GL_FALSE,
                        glm::value_ptr(glm::inverse(viewProjection)));
-    glUniform3fv(scene_.uniform("sphereCentre"), 1, glm::value_ptr(scene.sphereCentre));
-    glUniform1f(scene_.uniform("sphereRadius"), scene.sphereRadius);
-    glUniform1f(scene_.uniform("ground"), scene.ground);
+    physics.bind(0);
     glBindVertexArray(empty_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
 

@@ -1,7 +1,6 @@
 #include "state.h"
 
 #include <chrono>
-#include <glm/gtc/type_ptr.hpp>
 
 #include "gl/info.h"
 
@@ -25,19 +24,6 @@ void GpuCloth::load(const CpuCloth& cpu) {
     normals_ = cs::Buffer("normals", bytes, cs::BufferUse::Computed, cpu.normals.data());
     forces_ = cs::Buffer("forces", bytes, cs::BufferUse::Computed, zero.data());
     starts_ = cs::Buffer("substep starts", bytes, cs::BufferUse::Computed);
-}
-
-void GpuCloth::bind() const {
-    const GLuint buffers[] = {positions_[currentPositions_].id(),
-                              velocities_[currentVelocities_].id(),
-                              positions_[1 - currentPositions_].id(),
-                              velocities_[1 - currentVelocities_].id(),
-                              restLengths_.id(),
-                              normals_.id(),
-                              forces_.id(),
-                              starts_.id()};
-    for (GLuint binding = 0; binding < 8; ++binding)
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffers[binding]);
 }
 
 void GpuCloth::setPoint(int i, glm::vec4 point) {
@@ -67,23 +53,6 @@ void GpuCloth::download(CpuCloth& cpu) const {
     normals_.download(cpu.normals.data(), bytes);
 }
 
-void setUniforms(const cs::Program& program, const Physics& p, int columns, int rows) {
-    const GLuint id = program.id();
-    glProgramUniform2i(id, program.uniform("grid"), columns, rows);
-    glProgramUniform1f(id, program.uniform("h"), p.substep());
-    glProgramUniform1f(id, program.uniform("stiffness"), p.stiffness);
-    glProgramUniform1f(id, program.uniform("damping"), p.damping);
-    glProgramUniform1f(id, program.uniform("drag"), p.drag);
-    glProgramUniform1f(id, program.uniform("gravity"), p.gravity);
-    glProgramUniform1f(id, program.uniform("wind"), p.wind);
-    glProgramUniform1f(id, program.uniform("friction"), p.friction);
-    glProgramUniform3fv(id, program.uniform("sphereCentre"), 1, glm::value_ptr(p.sphereCentre));
-    glProgramUniform1f(id, program.uniform("sphereRadius"), p.sphereRadius);
-    glProgramUniform1f(id, program.uniform("ground"), p.ground);
-    glProgramUniform1f(id, program.uniform("thickness"), kThickness);
-    glProgramUniform1f(id, program.uniform("jacobiWeight"), kJacobiWeight);
-}
-
 void Sides::load(int columns, int rows, const std::vector<Point>& points, bool cpuSide) {
     cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE,
                      std::int64_t(points.size() * kDirections * sizeof(float)),
@@ -100,9 +69,9 @@ void Sides::stepOn(bool cpuSide) {
     cpuSteps = cpuSide;
 }
 
-double Sides::cpuStep(const Physics& p) {
+double Sides::cpuStep(const Physics& p, const Method& m) {
     const auto start = std::chrono::steady_clock::now();
-    cpu.step(p);
+    cpu.step(p, m);
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
         .count();
 }

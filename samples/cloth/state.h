@@ -1,7 +1,7 @@
 #pragma once
-// The cloth sample's state on the GPU, the bindings every pass declares the same way, and the
-// numbers of cloth.glsl; the passes are in passes.cpp and main.cpp. Also the state's two sides
-// (compute=gpu|cpu), and the edits made between steps: a point moved by the pins or the mouse.
+// The cloth sample's state on the GPU, whose buffers each pass binds (main.cpp and
+// alternatives.cpp). Also the state's two sides (compute=gpu|cpu), and the edits made between
+// steps: a point moved by the pins or the mouse.
 #include <glm/glm.hpp>
 #include <string>
 #include <vector>
@@ -19,10 +19,6 @@ public:
     // New buffers for `cpu`'s grid: its points, rest lengths and normals, the velocities and
     // the force sums zero.
     void load(const CpuCloth& cpu);
-    // The bindings every pass declares the same way (the GL offers at least 8): 0, 1 the
-    // current positions and velocities, 2, 3 the other ones, 4 the rest lengths, 5 the normals,
-    // 6 the force sums, 7 the substep starts.
-    void bind() const;
     // After a pass that wrote the other buffer: it is the current one now.
     void swapPositions() { currentPositions_ = 1 - currentPositions_; }
     void swapVelocities() { currentVelocities_ = 1 - currentVelocities_; }
@@ -30,7 +26,13 @@ public:
     int rows() const { return rows_; }
 
     const cs::Buffer& positions() const { return positions_[currentPositions_]; }
+    const cs::Buffer& velocities() const { return velocities_[currentVelocities_]; }
+    const cs::Buffer& otherPositions() const { return positions_[1 - currentPositions_]; }
+    const cs::Buffer& otherVelocities() const { return velocities_[1 - currentVelocities_]; }
+    const cs::Buffer& restLengths() const { return restLengths_; }
     const cs::Buffer& normals() const { return normals_; }
+    const cs::Buffer& forces() const { return forces_; }  // the scatter's sums, w = springs
+    const cs::Buffer& starts() const { return starts_; }  // XPBD's substep starts
     // One point's position and inverse mass, at rest (the pins and the mouse). Ordered after
     // the last pass's writes by its GL_BUFFER_UPDATE_BARRIER_BIT.
     void setPoint(int i, glm::vec4 point);
@@ -45,9 +47,6 @@ private:
     cs::Buffer restLengths_, normals_, forces_, starts_;
     int columns_ = 0, rows_ = 0;
 };
-
-// The numbers of cloth.glsl: the grid, the substep and the physics.
-void setUniforms(const cs::Program& program, const Physics& p, int columns, int rows);
 
 // The cloth on both sides, and the side that steps: the GPU's passes (compute=gpu), or the
 // same solver on one CPU thread (compute=cpu, whose state goes to the GPU's buffers after
@@ -64,7 +63,7 @@ struct Sides {
     // Moves the state to the CPU (`cpuSide`) or back to the GPU.
     void stepOn(bool cpuSide);
     // One step on the CPU; returns its milliseconds. The draw needs gpu.upload(cpu) after it.
-    double cpuStep(const Physics& p);
+    double cpuStep(const Physics& p, const Method& m);
     void setPoint(int i, glm::vec4 point);
     std::vector<Point> readPositions() const;
     // Whether a point of the side that steps is no longer a finite number: the springs blew

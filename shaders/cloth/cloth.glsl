@@ -6,19 +6,27 @@
 // velocities and normals are vec4s with w = 0; the rest lengths are six float arrays, one
 // per direction, each grid.x * grid.y long (index direction * count + point).
 
-uniform ivec2 grid;           // points along x and along y
-uniform float h;              // seconds per substep
-uniform float stiffness;      // c, N/m
-uniform float damping;        // d, N s/m on the ends' relative velocity along the spring
-uniform float drag;           // the air's push along the normal, per second
-uniform float gravity;        // m/s^2 along -y
-uniform float wind;           // m/s along +x
-uniform float friction;       // Coulomb coefficient at the sphere and the ground
-uniform vec3 sphereCentre;
-uniform float sphereRadius;
-uniform float ground;         // the plane y = ground
-uniform float thickness;      // points keep this far from the sphere and the ground
-uniform float jacobiWeight;   // over-relaxation of Jacobi's averaged corrections
+// The numbers every pass reads: one std140 block at uniform binding 0, mirrored member for
+// member by cloth::Physics (samples/cloth/cloth.h), which main.cpp uploads when a parameter
+// changes and binds before every dispatch. A member that is a parameter has its name
+// (sphere_x: --set sphere_x=...); grid and h the sample writes; the last three are constants.
+layout(std140, binding = 0) uniform Physics {
+    ivec2 grid;           // points along x and along y
+    float h;              // seconds per substep: dt / substeps
+    float stiffness;      // c, N/m
+    float damping;        // d, N s/m on the ends' relative velocity along the spring
+    float drag;           // the air's push along the normal, per second
+    float gravity;        // m/s^2 along -y
+    float wind;           // m/s along +x
+    float friction;       // Coulomb coefficient at the sphere and the ground
+    float sphere_x;       // the sphere's centre
+    float sphere_y;
+    float sphere_z;
+    float sphere_radius;
+    float ground;         // the plane y = ground
+    float thickness;      // points keep this far from the sphere and the ground
+    float jacobiWeight;   // over-relaxation of Jacobi's averaged corrections
+};
 
 // The six springs a point owns run to these neighbours; the other six of its up to twelve
 // belong to the neighbours at minus these offsets. Structural, shear, bend: two of each.
@@ -31,6 +39,14 @@ bool inGrid(ivec2 p) {
 
 int indexOf(ivec2 p) {
     return p.y * grid.x + p.x;
+}
+
+// The extent of colour `colour`'s dispatch: one invocation per spring start of that parity,
+// half the columns (half the rows for directions 1 and 5), rounded up. Mirrors colourExtent()
+// in samples/cloth/cloth.h, which sizes the dispatch.
+ivec2 colourExtent(int colour) {
+    int k = colour / 2;
+    return k == 1 || k == 5 ? ivec2(grid.x, (grid.y + 1) / 2) : ivec2((grid.x + 1) / 2, grid.y);
 }
 
 // The start point of the spring that invocation `id` of colour `colour`'s dispatch takes.
@@ -82,7 +98,8 @@ vec3 contactVelocity(vec3 v, vec3 n) {
 // sphere that reaches below the ground can push a point under it, and the ground back into
 // the sphere: then the nearest place outside both is on the circle where they meet.
 void collide(inout vec3 x, inout vec3 v) {
-    float radius = sphereRadius + thickness;
+    vec3 sphereCentre = vec3(sphere_x, sphere_y, sphere_z);
+    float radius = sphere_radius + thickness;
     vec3 r = x - sphereCentre;
     float distance = length(r);
     if (distance < radius) {

@@ -10,18 +10,24 @@ layout(local_size_x = LOCAL_SIZE, local_size_y = LOCAL_SIZE) in;
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
 layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 4) readonly buffer RestLengths { float restLengths[]; };
-// Binding 2, which the steps' passes use for their second position buffer: the GL need only
-// offer 8 binding points.
+// At 2, where gather and Jacobi bind the other positions: the GL need only offer 8 points,
+// and the cloth has 10 buffers (the table in samples/cloth/main.cpp).
 layout(std430, binding = 2) writeonly buffer Diagnostics { vec4 diagnostics[]; };
 
-uniform ivec2 size;  // the grid
-
 #include "cloth.glsl"
-#include "health.glsl"  // isFinite()
+
+// The health check: whether a point is still a finite number. Explicit springs blow up past
+// their stable time step, and then positions and velocities overflow to infinity and turn
+// into NaN. By the bits, not isnan()/isinf(): a GL need not produce or detect NaNs in
+// arithmetic.
+bool isFinite(vec3 v) {
+    uvec3 exponent = floatBitsToUint(v) & 0x7F800000u;
+    return all(notEqual(exponent, uvec3(0x7F800000u)));
+}
 
 void main() {
     ivec2 point = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(point, size))) return;  // the last groups' overhang
+    if (any(greaterThanEqual(point, grid))) return;  // the last groups' overhang
     int i = indexOf(point), count = grid.x * grid.y;
     vec4 self = positions[i];
     vec3 v = velocities[i].xyz;

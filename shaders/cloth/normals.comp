@@ -12,15 +12,13 @@ layout(local_size_x = LOCAL_SIZE, local_size_y = LOCAL_SIZE) in;
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
 layout(std430, binding = 5) writeonly buffer Normals { vec4 normals[]; };
 
-uniform ivec2 size;  // the grid
-
 #include "cloth.glsl"
 
 const ivec2 kAround[4] = ivec2[4](ivec2(1, 0), ivec2(0, 1), ivec2(-1, 0), ivec2(0, -1));
 
 void main() {
     ivec2 point = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(point, size))) return;  // the last groups' overhang
+    if (any(greaterThanEqual(point, grid))) return;  // the last groups' overhang
     vec3 x = positions[indexOf(point)].xyz, n = vec3(0.0);
     for (int e = 0; e < 4; ++e) {
         ivec2 p = point + kAround[e], q = point + kAround[(e + 1) % 4];

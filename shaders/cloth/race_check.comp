@@ -8,19 +8,18 @@
 layout(local_size_x = LOCAL_SIZE, local_size_y = LOCAL_SIZE) in;
 
 layout(std430, binding = 6) readonly buffer Forces { vec4 forces[]; };
-// Binding 7, which XPBD uses for the starts: the GL need only offer 8 binding points.
+// At 7, where XPBD binds the starts: the GL need only offer 8 points, and the cloth has 10
+// buffers (the table in samples/cloth/main.cpp).
 layout(std430, binding = 7) buffer Lost {
     uint lostPoints;     // points with fewer springs added than they have
     uint lostSpringEnds; // additions missing in all
 };
 
-uniform ivec2 size;  // the grid
-
 #include "cloth.glsl"
 
 void main() {
     ivec2 point = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(point, size))) return;  // the last groups' overhang
+    if (any(greaterThanEqual(point, grid))) return;  // the last groups' overhang
     int springs = 0;
     for (int k = 0; k < 6; ++k) {
         if (inGrid(point + kOffsets[k])) ++springs;

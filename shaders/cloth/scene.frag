@@ -6,10 +6,12 @@ in vec2 ndc;
 out vec4 fragColor;
 
 uniform mat4 viewProjection, inverseViewProjection;
-uniform vec3 sphereCentre;
-uniform float sphereRadius, ground;
+
+#include "cloth.glsl"  // the block Physics: the sphere and the ground the passes collide with
 
 void main() {
+    vec3 sphereCentre = vec3(sphere_x, sphere_y, sphere_z);
+    float sphereRadius = sphere_radius;
     vec4 near = inverseViewProjection * vec4(ndc, -1.0, 1.0);
     vec4 far = inverseViewProjection * vec4(ndc, 1.0, 1.0);
     vec3 origin = near.xyz / near.w, ray = normalize(far.xyz / far.w - origin);

@@ -18,13 +18,11 @@ layout(std430, binding = 3) writeonly buffer VelocitiesOut { vec4 velocitiesOut[
 layout(std430, binding = 4) readonly buffer RestLengths { float restLengths[]; };
 layout(std430, binding = 5) readonly buffer Normals { vec4 normals[]; };
 
-uniform ivec2 size;  // the grid
-
 #include "cloth.glsl"
 
 void main() {
     ivec2 point = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(point, size))) return;  // the last groups' overhang
+    if (any(greaterThanEqual(point, grid))) return;  // the last groups' overhang
     int i = indexOf(point), count = grid.x * grid.y;
     vec4 self = positionsIn[i];
     vec3 x = self.xyz, v = velocitiesIn[i].xyz;

@@ -11,13 +11,11 @@ layout(std430, binding = 1) buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 5) readonly buffer Normals { vec4 normals[]; };
 layout(std430, binding = 6) buffer Forces { vec4 forces[]; };
 
-uniform ivec2 size;  // the grid
-
 #include "cloth.glsl"
 
 void main() {
     ivec2 point = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(point, size))) return;  // the last groups' overhang
+    if (any(greaterThanEqual(point, grid))) return;  // the last groups' overhang
     int i = indexOf(point);
     vec4 self = positions[i];
     vec3 x = self.xyz, v = velocities[i].xyz;

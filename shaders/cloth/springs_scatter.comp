@@ -20,13 +20,13 @@ layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 4) readonly buffer RestLengths { float restLengths[]; };
 layout(std430, binding = 6) buffer Forces { vec4 forces[]; };  // xyz = sum, w = springs added
 
-uniform ivec2 size;  // this colour's extent (colourExtent), or 6 * grid.x by grid.y
 uniform int colour;  // 0 to 11, or -1: every spring at once, racing
 
 #include "cloth.glsl"
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 size = colour < 0 ? ivec2(6 * grid.x, grid.y) : colourExtent(colour);
     if (any(greaterThanEqual(id, size))) return;  // the last groups' overhang
     ivec2 start;
     int k;

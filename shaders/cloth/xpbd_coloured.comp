@@ -12,14 +12,13 @@ layout(std430, binding = 0) buffer Positions { vec4 positions[]; };
 layout(std430, binding = 4) readonly buffer RestLengths { float restLengths[]; };
 layout(std430, binding = 7) readonly buffer Starts { vec4 starts[]; };
 
-uniform ivec2 size;  // this colour's extent (colourExtent)
 uniform int colour;  // 0 to 11
 
 #include "cloth.glsl"
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(id, size))) return;  // the last groups' overhang
+    if (any(greaterThanEqual(id, colourExtent(colour)))) return;  // the last groups' overhang
     int k = colour / 2;
     ivec2 start = colourStart(id, colour), end = start + kOffsets[k];
     if (!inGrid(start) || !inGrid(end)) return;  // no such spring

@@ -11,13 +11,11 @@ layout(std430, binding = 0) buffer Positions { vec4 positions[]; };
 layout(std430, binding = 1) writeonly buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 7) readonly buffer Starts { vec4 starts[]; };
 
-uniform ivec2 size;  // the grid
-
 #include "cloth.glsl"
 
 void main() {
     ivec2 point = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(point, size))) return;  // the last groups' overhang
+    if (any(greaterThanEqual(point, grid))) return;  // the last groups' overhang
     int i = indexOf(point);
     vec4 self = positions[i];
     if (self.w == 0.0) {  // pinned

@@ -13,13 +13,11 @@ layout(std430, binding = 2) writeonly buffer PositionsOut { vec4 positionsOut[];
 layout(std430, binding = 4) readonly buffer RestLengths { float restLengths[]; };
 layout(std430, binding = 7) readonly buffer Starts { vec4 starts[]; };
 
-uniform ivec2 size;  // the grid
-
 #include "cloth.glsl"
 
 void main() {
     ivec2 point = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(point, size))) return;  // the last groups' overhang
+    if (any(greaterThanEqual(point, grid))) return;  // the last groups' overhang
     int i = indexOf(point), count = grid.x * grid.y;
     vec4 self = positionsIn[i];
     vec3 start = starts[i].xyz, sum = vec3(0.0);

@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "app/params.h"
 #include "gl/program.h"
+#include "gl/uniform_block.h"
 #include "gl_test.h"
 
 namespace {
@@ -18,8 +20,8 @@ namespace {
 constexpr int kOffsets[6][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}, {2, 0}, {0, 2}};
 const double kUnit = std::ldexp(1.0, -24);  // float's unit roundoff
 
-// The physics as uniforms set it: a substep of a 60 Hz step in 16, the thesis' c and d, and
-// wind; the sphere and the ground far away (contacts are the process tests' business).
+// The physics as the block Physics holds it: a substep of a 60 Hz step in 16, the thesis' c and d,
+// and wind; the sphere and the ground far away (contacts are the process tests' business).
 struct Physics {
     double h = 1.0 / 960.0, stiffness = 180000.0, damping = 8.0, drag = 1.0, gravity = 9.81;
     double wind = 10.0, friction = 0.5, jacobiWeight = 1.5, thickness = 0.005;
@@ -169,25 +171,29 @@ public:
 
     static constexpr int kNoColour = -2;  // for the passes that have no colour uniform
 
-    // Uses `program` with the physics' uniforms, and dispatches it over `extent`.
+    // Uses `program` with the physics in the block Physics (checked against the program's
+    // layout), and dispatches it over `extent`; a colour pass gets its colour as a uniform.
     void run(const cs::Program& program, const Physics& p, glm::ivec2 extent,
              int colour = kNoColour) const {
         program.use();
-        glUniform2i(program.uniform("grid"), cloth_.width, cloth_.height);
-        glUniform1f(program.uniform("h"), float(p.h));
-        glUniform1f(program.uniform("stiffness"), float(p.stiffness));
-        glUniform1f(program.uniform("damping"), float(p.damping));
-        glUniform1f(program.uniform("drag"), float(p.drag));
-        glUniform1f(program.uniform("gravity"), float(p.gravity));
-        glUniform1f(program.uniform("wind"), float(p.wind));
-        glUniform1f(program.uniform("friction"), float(p.friction));
-        glUniform3f(program.uniform("sphereCentre"), float(p.sphereCentre.x),
-                    float(p.sphereCentre.y), float(p.sphereCentre.z));
-        glUniform1f(program.uniform("sphereRadius"), float(p.sphereRadius));
-        glUniform1f(program.uniform("ground"), float(p.ground));
-        glUniform1f(program.uniform("thickness"), float(p.thickness));
-        glUniform1f(program.uniform("jacobiWeight"), float(p.jacobiWeight));
-        glUniform2i(program.uniform("size"), extent.x, extent.y);
+        block_.values = {{cloth_.width, cloth_.height},
+                         float(p.h),
+                         float(p.stiffness),
+                         float(p.damping),
+                         float(p.drag),
+                         float(p.gravity),
+                         float(p.wind),
+                         float(p.friction),
+                         float(p.sphereCentre.x),
+                         float(p.sphereCentre.y),
+                         float(p.sphereCentre.z),
+                         float(p.sphereRadius),
+                         float(p.ground),
+                         float(p.thickness),
+                         float(p.jacobiWeight)};
+        block_.check(program, noParams_);
+        block_.upload();
+        block_.bind(0);
         if (colour != kNoColour) glUniform1i(program.uniform("colour"), colour);
         const glm::uvec3 groups = program.groupsFor(GLuint(extent.x), GLuint(extent.y));
         glDispatchCompute(groups.x, groups.y, groups.z);
@@ -211,6 +217,34 @@ public:
     const cs::Buffer& normals() const { return normals_; }
 
 private:
+    // cloth.glsl's block Physics (std140: an ivec2, then 14 floats), member for member.
+    struct Block {
+        glm::ivec2 grid;
+        float h;
+        float stiffness;
+        float damping;
+        float drag;
+        float gravity;
+        float wind;
+        float friction;
+        float sphere_x;
+        float sphere_y;
+        float sphere_z;
+        float sphere_radius;
+        float ground;
+        float thickness;
+        float jacobiWeight;
+    };
+    mutable cs::UniformBlock<Block> block_{
+        "Physics",
+        {CS_BLOCK_MEMBER(Block, grid), CS_BLOCK_MEMBER(Block, h), CS_BLOCK_MEMBER(Block, stiffness),
+         CS_BLOCK_MEMBER(Block, damping), CS_BLOCK_MEMBER(Block, drag),
+         CS_BLOCK_MEMBER(Block, gravity), CS_BLOCK_MEMBER(Block, wind),
+         CS_BLOCK_MEMBER(Block, friction), CS_BLOCK_MEMBER(Block, sphere_x),
+         CS_BLOCK_MEMBER(Block, sphere_y), CS_BLOCK_MEMBER(Block, sphere_z),
+         CS_BLOCK_MEMBER(Block, sphere_radius), CS_BLOCK_MEMBER(Block, ground),
+         CS_BLOCK_MEMBER(Block, thickness), CS_BLOCK_MEMBER(Block, jacobiWeight)}};
+    cs::Params noParams_;  // every member is listed above
     const Cloth& cloth_;
     cs::Buffer positions_, velocities_, positionsOut_, velocitiesOut_, rest_, normals_, forces_,
         starts_;
