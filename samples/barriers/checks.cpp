@@ -108,8 +108,10 @@ std::array<std::vector<Status>, 8> checkAtomics(const AtomicsResult& r, std::uin
         const std::uint32_t v = valueOf(token, i);
         e.sum += v;
         const glm::ivec2 p = pointOf(v);
-        e.minX = std::min(e.minX, p.x), e.minY = std::min(e.minY, p.y);
-        e.maxX = std::max(e.maxX, p.x), e.maxY = std::max(e.maxY, p.y);
+        e.minX = std::min(e.minX, p.x);
+        e.minY = std::min(e.minY, p.y);
+        e.maxX = std::max(e.maxX, p.x);
+        e.maxY = std::max(e.maxY, p.y);
         const std::uint32_t bit = (v >> 20) % (bitWords * 32), mask = 1u << (bit % 32);
         expected.bits[bit / 32] |= mask;
         expected.bits[bitWords + bit / 32] &= ~mask;

@@ -73,8 +73,8 @@ std::size_t mapElements(std::size_t stored, int width) {
 
 std::vector<std::uint8_t> errorMap(const std::vector<Named>& experiments, int width, int height) {
     std::vector<std::uint8_t> rgba(std::size_t(width) * height * 4);
-    for (std::size_t i = 0; i < rgba.size(); i += 4)  // the frame's clear colour
-        rgba[i] = 20, rgba[i + 1] = 20, rgba[i + 2] = 26, rgba[i + 3] = 255;
+    const std::uint8_t clearColour[4] = {20, 20, 26, 255};  // the frame's
+    for (std::size_t i = 0; i < rgba.size(); ++i) rgba[i] = clearColour[i % 4];
     for (int e = 0; e < int(experiments.size()); ++e) {
         const Named& experiment = experiments[e];
         const auto& map = experiment.tally.map;

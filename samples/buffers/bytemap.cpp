@@ -40,7 +40,8 @@ glm::vec3 memberColour(int member) {
 }
 
 void ByteMap::place(const cs::Rect& area, int frameWidth, int frameHeight, bool labels) {
-    frameWidth_ = frameWidth, frameHeight_ = frameHeight;
+    frameWidth_ = frameWidth;
+    frameHeight_ = frameHeight;
     // Whole pixels per byte, so that every gap is as wide as every other. The labels get room
     // around the grid where they will be drawn and the grid stays large enough to read them.
     const auto cellFor = [&](float left, float right, float top, float bottom) {
@@ -48,8 +49,11 @@ void ByteMap::place(const cs::Rect& area, int frameWidth, int frameHeight, bool 
                                    (area.height - top - bottom) / kRows));
     };
     float left = kMargin, right = kMargin, top = kMargin, bottom = kMargin;
-    if (labels && cellFor(kLeft, kRight, kTop, kMargin) >= kLabelledCell)
-        left = kLeft, right = kRight, top = kTop;
+    if (labels && cellFor(kLeft, kRight, kTop, kMargin) >= kLabelledCell) {
+        left = kLeft;
+        right = kRight;
+        top = kTop;
+    }
     cell_ = std::max(2.0f, cellFor(left, right, top, bottom));
     const float width = cell_ * kBytesPerRow, height = cell_ * kRows;
     grid_ = {std::floor(area.x + left + std::max(area.width - left - right - width, 0.0f) / 2),

@@ -29,7 +29,8 @@ Axes axesFor(const std::vector<std::uint32_t>& words, bool isFloat) {
     double low = 0, high = 0, sumLow = 0, sumHigh = 0;
     for (std::uint32_t word : words) {
         const double v = valueOf(word, isFloat);
-        low = std::min(low, v), high = std::max(high, v);
+        low = std::min(low, v);
+        high = std::max(high, v);
         (v < 0 ? sumLow : sumHigh) += v;
     }
     if (!isFloat) sumHigh = std::min(sumHigh, 4294967295.0);
@@ -47,7 +48,8 @@ ValueRange stepAxis(const std::vector<std::uint32_t>& words, bool isFloat, int s
             floatSum += valueOf(words[i], isFloat);
             uintSum += words[i];
             const double sum = isFloat ? floatSum : double(uintSum);
-            low = std::min(low, sum), high = std::max(high, sum);
+            low = std::min(low, sum);
+            high = std::max(high, sum);
         }
     }
     return {float(low), float(std::max(high, low + 1e-6))};
@@ -66,7 +68,11 @@ std::string stepTitle(int step, int steps) {
 
 void BarPlots::place(const cs::Rect& area, int width, int height, std::uint32_t count,
                      bool isFloat) {
-    area_ = area, width_ = width, height_ = height, count_ = count, isFloat_ = isFloat;
+    area_ = area;
+    width_ = width;
+    height_ = height;
+    count_ = count;
+    isFloat_ = isFloat;
 }
 
 cs::Rect BarPlots::rect(int row) const {
