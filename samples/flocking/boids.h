@@ -72,8 +72,8 @@ std::string encodeBoids(const std::vector<Boid>& boids);
 // [-1, 1]^3.
 std::vector<Boid> makeFlock(int count, std::uint32_t seed);
 
-// The positions as the reduction (rule 4) and the view read them: xyz, and |xyz|² in w, for the
-// flock's spread (plane.vert).
+// The positions as the grid's reduction (rule 4) and the view read them: xyz, and |xyz|² in
+// w, for the flock's spread (plane.vert).
 std::vector<glm::vec4> positionsOf(const std::vector<Boid>& boids);
 
 // The goal at simulated time t seconds, for a path of the given reach along each axis:

@@ -15,7 +15,8 @@ layout(std430, binding = 0) readonly buffer BoidsIn { Boid boidsIn[]; };
 layout(std430, binding = 4) writeonly buffer Centre { vec4 positionSum; };
 
 shared Boid tile[gl_WorkGroupSize.x];
-shared float tileLengthSq[gl_WorkGroupSize.x];  // |position|² of each, for the view's w
+// |position|² of each, for the w of the view's sums: once as the tile loads, not once a pair.
+shared float tileLengthSq[gl_WorkGroupSize.x];
 
 void main() {
     uint i = gl_GlobalInvocationID.x;

@@ -2,7 +2,7 @@
 // The flock's health check, a diagnostics pass after each step, beside the lesson: whether
 // the step made a member's position or velocity inf or NaN. Positions and velocities near
 // the float limit overflow; the steps go on, and the sample fails the run when it ends,
-// naming the first step that did (main.cpp, finish; health.h).
+// naming the first step that did (main.cpp, finish; passes.h, Health).
 layout(local_size_x = 256) in;
 
 #include "boid.glsl"

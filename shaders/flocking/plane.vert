@@ -11,9 +11,9 @@ layout(location = 5) in vec3 forward;
 layout(location = 6) in vec3 paper;
 
 // The view follows the flock. The sums of the positions (xyz) and of their squared lengths
-// (w) come straight from the buffer that the reduction filled for rule 4, read here as a
-// uniform block, so the camera needs no read-back: the flock is drawn centred on its mean
-// and scaled by its spread.
+// (w) come straight from the buffer that the step filled for rule 4 (all_pairs.comp; the
+// grid's reduction), read here as a uniform block, so the camera needs no read-back: the
+// flock is drawn centred on its mean and scaled by its spread.
 layout(std140, binding = 0) uniform Centre { vec4 positionSum; };
 uniform float members;
 uniform mat4 viewProjection;  // looks at the origin, from a few spreads away
