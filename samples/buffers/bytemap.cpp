@@ -67,7 +67,12 @@ std::uint32_t ByteMap::elementsShown(const Layout& layout, std::uint32_t count) 
 }
 
 void ByteMap::draw(const cs::Buffer& elements, const Layout& layout, std::uint32_t count) const {
-    if (!program_) program_ = cs::Program::graphics("buffers/bytes.vert", "buffers/bytes.frag");
+    // The grid's shape and the marker are constants: compiled in, not sent every frame.
+    if (!program_)
+        program_ = cs::Program::graphics("buffers/bytes.vert", "buffers/bytes.frag",
+                                         {{"BYTES_PER_ROW", std::to_string(kBytesPerRow)},
+                                          {"ROWS", std::to_string(kRows)},
+                                          {"MARKER", std::to_string(kMarker) + "u"}});
     if (!noVertices_) noVertices_ = cs::VertexArray("byte map");
 
     // Which member each 4-byte word of an element belongs to, from the layout: -1 is padding.
@@ -83,14 +88,12 @@ void ByteMap::draw(const cs::Buffer& elements, const Layout& layout, std::uint32
     const cs::Rect& r = grid_;
     glUniform4f(program_.uniform("rectNdc"), 2 * r.x / frameWidth_ - 1, 2 * r.y / frameHeight_ - 1,
                 2 * (r.x + r.width) / frameWidth_ - 1, 2 * (r.y + r.height) / frameHeight_ - 1);
-    glUniform2i(program_.uniform("grid"), kBytesPerRow, kRows);
     glUniform1f(program_.uniform("cellPixels"), cell_);
     glUniform1ui(program_.uniform("bytesShown"),
                  GLuint(elementsShown(layout, count) * layout.stride));
     glUniform1ui(program_.uniform("stride"), GLuint(layout.stride));
     glUniform1iv(program_.uniform("wordMember"), GLsizei(wordMember.size()), wordMember.data());
     glUniform3fv(program_.uniform("memberColour"), 4, colours);
-    glUniform1ui(program_.uniform("marker"), kMarker);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, elements.id());
     glBindVertexArray(noVertices_.id());
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);

@@ -6,13 +6,23 @@
 // or padding written over. So the picture is a check of the layout, too.
 layout(std430, binding = 0) readonly buffer Words { uint words[]; };  // 4 bytes at a time
 
-uniform ivec2 grid;            // bytes per row, rows
+// Constants of the sample, compiled in by bytemap.cpp (these defaults are the same).
+#ifndef BYTES_PER_ROW
+#define BYTES_PER_ROW 16
+#endif
+#ifndef ROWS
+#define ROWS 12
+#endif
+#ifndef MARKER
+#define MARKER 0xFFFFFFFFu  // every word of the buffer before fill.comp ran
+#endif
+const ivec2 grid = ivec2(BYTES_PER_ROW, ROWS);  // bytes per row, rows
+
 uniform float cellPixels;      // the side of one byte's cell on screen
 uniform uint bytesShown;       // bytes of the elements shown; the grid may hold more
 uniform uint stride;           // bytes from one element to the next
 uniform int wordMember[24];    // each 4-byte word of an element: its member (0-3), -1 padding
 uniform vec3 memberColour[4];  // position, weight, samples, velocity
-uniform uint marker;           // every word of the buffer before fill.comp ran
 
 in vec2 gridPosition;
 out vec4 colour;
@@ -32,7 +42,7 @@ void main() {
 
     uint wordInElement = (byteIndex % stride) / 4u;
     int member = wordMember[wordInElement];
-    bool written = words[byteIndex / 4u] != marker;
+    bool written = words[byteIndex / 4u] != MARKER;
     vec3 c;
     if (member >= 0 && written) {
         // Alternate words of a member a little darker, so its floats can be told apart.
