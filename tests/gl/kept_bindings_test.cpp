@@ -147,6 +147,25 @@ TEST_F(KeptBindingsTest, BinSortEachStep) {
     expectUnchanged("GpuBinSort::scatter");
 }
 
+// A caller that binds a library buffer (the bin starts, as flocking's grid does) which the
+// library then replaces with a larger one: the deleted name is not bound again (that is
+// GL_INVALID_OPERATION, which GlTest's teardown would see); the point is left empty, as the GL
+// leaves it when a bound buffer is deleted.
+TEST_F(KeptBindingsTest, ABufferTheLibraryReplacedIsNotBoundAgain) {
+    const auto values = countingUp(3000);
+    const cs::Buffer keys("keys", 12000, cs::BufferUse::Input, values.data());
+    cs::GpuBinSort sort;
+    sort.count(keys, 3000, 1000);
+    const GLuint oldStarts = sort.binStarts().id();
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, oldStarts);
+    sort.count(keys, 3000, 100000);  // more bins: new, larger starts
+    GLint bound = -1;
+    glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, 6, &bound);
+    EXPECT_TRUE(bound == 0 || GLuint(bound) != oldStarts || glIsBuffer(oldStarts))
+        << "the deleted bin starts are bound again";
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, markers[6].id());
+}
+
 TEST_F(KeptBindingsTest, SummedAreaTable) {
     const std::vector<float> pixels(4 * 37 * 23, 0.5f);
     const cs::Buffer image("pixels", GLsizeiptr(pixels.size() * 4), cs::BufferUse::Input,
