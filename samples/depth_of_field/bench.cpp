@@ -1,6 +1,8 @@
 #include "bench.h"
 
 #include <glm/glm.hpp>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "bench/calibration.h"
@@ -33,6 +35,21 @@ PassTimes timePasses(int w, int h, const FilterPass& filter, float farDepth,
         method);
     times.filterMs = cs::medianGpuMs([&] { filter(output, depth, result); }, method);
     return times;
+}
+
+std::vector<cs::BenchFigure> sweepFigures(const FilterPass& filter, float farDepth,
+                                          cs::GpuProfiler::Method method,
+                                          const Bandwidths& bandwidths) {
+    std::vector<cs::BenchFigure> figures;
+    for (const auto& [w, h] : {std::pair{1280, 720}, std::pair{1920, 1080}}) {
+        const PassTimes times = timePasses(w, h, filter, farDepth, method);
+        const std::string size = " " + std::to_string(w) + "x" + std::to_string(h);
+        figures.push_back({"sat build time" + size, times.tableMs, "ms", 0.0, ""});
+        figures.push_back({"filter time" + size, times.filterMs, "ms", 0.0, ""});
+        for (const cs::BenchFigure& f : bandwidths(size, w, h, times.tableMs, times.filterMs))
+            figures.push_back(f);
+    }
+    return figures;
 }
 
 }  // namespace depth_of_field

@@ -3,18 +3,18 @@
 // view-space depth in a texture of its own); the library builds a summed-area table of the
 // colour; then a compute shader replaces every pixel by the mean of a box whose size comes
 // from the pixel's circle of confusion, reading the box's sum from just four table entries.
-// This is OpenGL SuperBible's Listing 10.8 with its weak points fixed. See README.md.
+// The method is OpenGL SuperBible's Listing 10.8 (6th ed.). See README.md.
 //
-// The frame, update() here, every pass in order (the filter's bind and dispatch just below):
+// The frame, update() here, every pass in order (the filter's bind and dispatch just below);
+// the compute passes read their settings from one uniform block, Blur (coc.glsl, BlurBlock):
 //   scene.vert/.frag     the sharp colour and the view depth, drawn into `scene`; no barrier:
 //                        a draw's framebuffer writes are visible to the commands after it
 //   copy_bias.comp       the colour, less the bias, into the table  SHADER_STORAGE
-//   cs::SummedAreaTable  the table, in place (src/compute)          SHADER_STORAGE
+//   cs::SummedAreaTable  the table, in place; a tool: contract in   SHADER_STORAGE
+//                        src/compute/summed_area_table.h
 //   filter.comp          each pixel's box, from four table entries  TEXTURE_FETCH | TEXTURE_UPDATE
 //   view.comp            (show=depth or coc) those, as colours      TEXTURE_FETCH
 //   render(): the texture `show` names (TextureDrawer); paused, a drag runs update(0) first
-#include <imgui.h>
-
 #include <glm/glm.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
@@ -24,6 +24,8 @@
 #include "camera.h"
 #include "compute/summed_area_table.h"
 #include "gl/info.h"
+#include "gl/uniform_block.h"
+#include "overlay.h"
 #include "util/error.h"
 #include "util/image.h"
 
@@ -51,6 +53,14 @@ double satBytes(int w, int h) {
 
 }  // namespace
 
+// The C++ mirror of coc.glsl's std140 block Blur; the first three are the parameters.
+struct BlurBlock {
+    float focal_distance;
+    float focal_depth;
+    std::int32_t max_radius;
+    float bias;  // 0.5 with bias=true, else 0
+};
+
 class DepthOfField : public cs::Sample {
 public:
     DepthOfField()
@@ -58,11 +68,14 @@ public:
                  "depth of field: a per-pixel box blur from a summed-area table") {}
 
 private:
-    float& focalDistance =
-        params.add("focal_distance", 14.0f, {0.5f, 100.0f}, "view-space depth that is sharp");
-    float& focalDepth = params.add("focal_depth", 12.0f, {0.1f, 10000.0f},
-                                   "distance from the focal plane where the blur is full");
-    int& maxRadius = params.add("max_radius", 8, {1, 32}, "blur radius at full blur, in pixels");
+    cs::UniformBlock<BlurBlock> blurBlock{"Blur", {CS_BLOCK_MEMBER(BlurBlock, bias)}};
+    float& focalDistance = params.add("focal_distance", blurBlock.values.focal_distance, 14.0f,
+                                      {0.5f, 100.0f}, "view-space depth that is sharp");
+    float& focalDepth =
+        params.add("focal_depth", blurBlock.values.focal_depth, 12.0f, {0.1f, 10000.0f},
+                   "distance from the focal plane where the blur is full");
+    int& maxRadius = params.add("max_radius", blurBlock.values.max_radius, 8, {1, 32},
+                                "blur radius at full blur, in pixels");
     bool& bias = params.add("bias", true, "subtract 0.5 before summing (off: see float error)");
     bool& animate = params.add("animate", true, "sway the camera from side to side");
     std::string& show = params.choice("show", std::string("result"),
@@ -86,6 +99,7 @@ private:
             createTargets(width(), height());
         if (animate) time += dt;
         depth_of_field::moveCamera(camera(), time, float(width()) / float(height()));
+        if (params.changed({&focalDistance, &focalDepth, &maxRadius, &bias})) uploadBlurBlock();
         const int w = width(), h = height();
 
         // Step 1 draws the scene into its own framebuffer: an input of the compute passes, so
@@ -97,8 +111,7 @@ private:
         {
             auto pass = gpuPass("copy");
             copyBias.use();
-            glUniform1f(copyBias.uniform("bias"), bias ? 0.5f : 0.0f);
-            glUniform2i(copyBias.uniform("size"), w, h);
+            blurBlock.bind(0);
             glBindImageTexture(0, scene.color().id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
             const glm::uvec3 groups = copyBias.groupsFor(w, h);
@@ -122,10 +135,8 @@ private:
         if (show == "depth" || show == "coc") {
             auto pass = gpuPass("view");
             visualise.use();
-            setCocUniforms(visualise);
-            glUniform2i(visualise.uniform("size"), w, h);
+            blurBlock.bind(0);
             glUniform1i(visualise.uniform("showCoc"), show == "coc");
-            glUniform1f(visualise.uniform("farDepth"), kDepthShownBlack);
             glBindImageTexture(0, viewDepth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
             glBindImageTexture(1, view.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
             const glm::uvec3 groups = visualise.groupsFor(w, h);
@@ -154,7 +165,6 @@ private:
         glUniformMatrix4fv(drawScene.uniform("projection"), 1, GL_FALSE,
                            glm::value_ptr(camera().projection(float(width()) / float(height()))));
         glUniform3fv(drawScene.uniform("eye"), 1, glm::value_ptr(camera().eye()));
-        glUniform3fv(drawScene.uniform("sky"), 1, glm::value_ptr(kSky));
         glBindVertexArray(noVertices.id());
         glUniform1i(drawScene.uniform("object"), 0);
         glDrawArrays(GL_TRIANGLES, 0, 6);  // the ground
@@ -165,19 +175,17 @@ private:
         bindFrameTarget();  // where the frame is drawn, also when render() runs update(0)
     }
 
-    void setCocUniforms(const cs::Program& program) const {
-        glUniform1f(program.uniform("focalDistance"), focalDistance);
-        glUniform1f(program.uniform("focalDepth"), focalDepth);
-        glUniform1i(program.uniform("maxRadius"), maxRadius);
+    // The block's values as the compute passes read them, up once per change.
+    void uploadBlurBlock() {
+        blurBlock.values.bias = bias ? 0.5f : 0.0f;
+        blurBlock.upload();
     }
 
     // Each pixel's average over a box of the table, the box's size from the pixel's depth.
     void dispatchFilter(const cs::Buffer& sums, const cs::Texture2D& depth,
                         const cs::Texture2D& result) const {
         filter.use();
-        setCocUniforms(filter);
-        glUniform1f(filter.uniform("bias"), bias ? 0.5f : 0.0f);
-        glUniform2i(filter.uniform("size"), result.width(), result.height());
+        blurBlock.bind(0);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sums.id());
         glBindImageTexture(0, depth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
         glBindImageTexture(1, result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
@@ -192,12 +200,19 @@ private:
     }
 
     void setup() override {
-        drawScene = cs::Program::graphics(
-            "depth_of_field/scene.vert", "depth_of_field/scene.frag",
-            {{"SLICES", std::to_string(kSlices)}, {"STACKS", std::to_string(kStacks)}});
+        const std::string sky = "vec3(" + std::to_string(kSky.r) + ", " + std::to_string(kSky.g) +
+                                ", " + std::to_string(kSky.b) + ")";
+        drawScene = cs::Program::graphics("depth_of_field/scene.vert", "depth_of_field/scene.frag",
+                                          {{"SLICES", std::to_string(kSlices)},
+                                           {"STACKS", std::to_string(kStacks)},
+                                           {"SKY", sky}});
         copyBias = cs::Program::compute("depth_of_field/copy_bias.comp");
         filter = cs::Program::compute("depth_of_field/filter.comp");
-        visualise = cs::Program::compute("depth_of_field/view.comp");
+        visualise = cs::Program::compute("depth_of_field/view.comp",
+                                         {{"FAR_DEPTH", std::to_string(kDepthShownBlack)}});
+        for (const cs::Program* program : {&copyBias, &filter, &visualise})
+            blurBlock.check(*program, params);
+        uploadBlurBlock();
         noVertices = cs::VertexArray("scene");
         camera().setHome(depth_of_field::swayPose(0.0));
         useCamera();  // a left drag orbits (and stops the sway), the wheel zooms, Home goes back
@@ -246,18 +261,7 @@ private:
         drawer.draw(shown, {0, 0, float(width()), float(height())}, width(), height());
     }
 
-    void ui() override {
-        if (show == "result" || show == "sharp")
-            ImGui::TextUnformatted(
-                "blur radius = max_radius x\n"
-                "  smoothstep(0, focal_depth, |depth - focal_distance|)");
-        else if (show == "depth")
-            ImGui::TextUnformatted("white: near, black: 60 units or more away");
-        else
-            ImGui::TextUnformatted(
-                "red: in front of the focal plane, blue: behind it;\n"
-                "brighter: larger blur box");
-    }
+    void ui() override { depth_of_field::drawOverlay(show); }
 
     // --output FILE.png: the blurred image at the frame size, without overlay.
     void finish() override {
@@ -281,18 +285,14 @@ private:
         std::vector<cs::BenchFigure> figures =
             bandwidths(" (frame, " + std::to_string(width()) + "x" + std::to_string(height()) + ")",
                        width(), height(), benchMedianMs("sat"), benchMedianMs("filter"));
-        for (const auto& [w, h] : {std::pair{1280, 720}, std::pair{1920, 1080}}) {
-            const depth_of_field::PassTimes times = depth_of_field::timePasses(
-                w, h,
-                [&](const cs::Buffer& sums, const cs::Texture2D& depth,
-                    const cs::Texture2D& result) { dispatchFilter(sums, depth, result); },
-                kDepthShownBlack, timingMethod());
-            const std::string size = " " + std::to_string(w) + "x" + std::to_string(h);
-            figures.push_back({"sat build time" + size, times.tableMs, "ms", 0.0, ""});
-            figures.push_back({"filter time" + size, times.filterMs, "ms", 0.0, ""});
-            for (const cs::BenchFigure& f : bandwidths(size, w, h, times.tableMs, times.filterMs))
-                figures.push_back(f);
-        }
+        // The same at two more sizes, the passes timed outside the frame (bench.cpp).
+        const auto filterPass = [&](const cs::Buffer& sums, const cs::Texture2D& depth,
+                                    const cs::Texture2D& result) {
+            dispatchFilter(sums, depth, result);
+        };
+        for (const cs::BenchFigure& f :
+             depth_of_field::sweepFigures(filterPass, kDepthShownBlack, timingMethod(), bandwidths))
+            figures.push_back(f);
         return figures;
     }
 };

@@ -9,12 +9,13 @@ layout(std430, binding = 0) writeonly buffer Pixels {
     vec4 pixels[];
 };
 
-// 0.5 centres colours in [0, 1] on zero, so the running sums of the table grow with how far
-// the image is from mid-grey rather than with its area (README, fix 2).
-uniform float bias;
-uniform ivec2 size;  // the image's width and height
+// The Blur block's bias: 0.5 centres colours in [0, 1] on zero, so the running sums of the
+// table grow with how far the image is from mid-grey rather than with its area (README,
+// Precision).
+#include "coc.glsl"
 
 void main() {
+    ivec2 size = imageSize(sharp);  // the image's width and height
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
     if (any(greaterThanEqual(pixel, size))) return;  // the last groups' overhang
 

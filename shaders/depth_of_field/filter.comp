@@ -14,8 +14,7 @@ layout(std430, binding = 0) readonly buffer Table {
 layout(binding = 0, r32f) uniform readonly image2D viewDepth;
 layout(binding = 1, rgba8) uniform writeonly image2D blurred;
 
-uniform ivec2 size;  // the image's width and height
-uniform float bias;  // what copy_bias.comp subtracted; added back to the mean
+ivec2 size;  // the image's width and height, which sat() reads: set first in main()
 
 #define SUM vec4
 // A table entry; the sum of an empty region (left of column 0 or below row 0) is zero.
@@ -26,6 +25,7 @@ SUM sat(ivec2 p) {
 #include "box_sum.glsl"
 
 void main() {
+    size = imageSize(viewDepth);
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
     if (any(greaterThanEqual(pixel, size))) return;  // the last groups' overhang
 

@@ -8,7 +8,9 @@ flat in vec3 albedo;
 
 uniform int object;  // 0 ground, 1 spheres
 uniform vec3 eye;    // camera position in world space
-uniform vec3 sky;    // the clear colour, which distant ground fades into
+#ifndef SKY
+#define SKY vec3(0.55, 0.62, 0.72)  // the clear colour, which distant ground fades into
+#endif
 
 layout(location = 0) out vec4 colour;
 // Fix 1: depth goes to a float texture of its own (R32F), not into the colour's alpha.
@@ -44,6 +46,6 @@ void main() {
     vec3 lit = base * (0.3 + 0.7 * diffuse) + 0.35 * specular;
 
     float distance = length(eye - worldPosition);
-    colour = vec4(mix(lit, sky, smoothstep(40.0, 140.0, distance)), 1.0);
+    colour = vec4(mix(lit, SKY, smoothstep(40.0, 140.0, distance)), 1.0);
     viewDepth = -viewPosition.z;  // GL's camera looks down -z
 }

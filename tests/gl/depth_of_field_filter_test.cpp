@@ -13,6 +13,7 @@
 #include "compute/summed_area_table.h"
 #include "gl/objects.h"
 #include "gl/program.h"
+#include "gl/uniform_block.h"
 #include "gl_test.h"
 
 namespace {
@@ -75,9 +76,20 @@ std::vector<glm::dvec3> cpuFilter(const Scene& scene, const Focus& focus, double
     return result;
 }
 
+// coc.glsl's std140 block Blur, as samples/depth_of_field/main.cpp mirrors it.
+struct BlurBlock {
+    float focal_distance;
+    float focal_depth;
+    std::int32_t max_radius;
+    float bias;
+};
+
 // The GPU passes, bound exactly as samples/depth_of_field/main.cpp binds them.
 std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, float bias) {
     const int w = scene.width, h = scene.height;
+    const BlurBlock settings{focus.distance, focus.depth, focus.maxRadius, bias};
+    const cs::Buffer blurBlock("dof test Blur block", sizeof settings, cs::BufferUse::Input,
+                               &settings);
     cs::Texture2D sharp("dof test sharp", w, h, GL_RGBA8);
     sharp.upload(GL_RGBA, GL_UNSIGNED_BYTE, scene.rgba.data());
     cs::Texture2D depth("dof test depth", w, h, GL_R32F);
@@ -87,8 +99,7 @@ std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, floa
 
     const cs::Program copyBias = cs::Program::compute("depth_of_field/copy_bias.comp");
     copyBias.use();
-    glUniform1f(copyBias.uniform("bias"), bias);
-    glUniform2i(copyBias.uniform("size"), w, h);
+    glBindBufferBase(GL_UNIFORM_BUFFER, 0, blurBlock.id());
     glBindImageTexture(0, sharp.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
     const glm::uvec3 groups = copyBias.groupsFor(w, h);
@@ -100,12 +111,13 @@ std::vector<std::uint8_t> gpuFilter(const Scene& scene, const Focus& focus, floa
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the filter reads the table
 
     const cs::Program filter = cs::Program::compute("depth_of_field/filter.comp");
+    // The mirror above against the block as linked (throws on a member it misplaces).
+    cs::checkUniformBlock(
+        filter, "Blur", sizeof(BlurBlock),
+        {CS_BLOCK_MEMBER(BlurBlock, focal_distance), CS_BLOCK_MEMBER(BlurBlock, focal_depth),
+         CS_BLOCK_MEMBER(BlurBlock, max_radius), CS_BLOCK_MEMBER(BlurBlock, bias)});
     filter.use();
-    glUniform1f(filter.uniform("focalDistance"), focus.distance);
-    glUniform1f(filter.uniform("focalDepth"), focus.depth);
-    glUniform1i(filter.uniform("maxRadius"), focus.maxRadius);
-    glUniform1f(filter.uniform("bias"), bias);
-    glUniform2i(filter.uniform("size"), w, h);
+    glBindBufferBase(GL_UNIFORM_BUFFER, 0, blurBlock.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table.id());
     glBindImageTexture(0, depth.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
     glBindImageTexture(1, blurred.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
