@@ -1,6 +1,5 @@
 // cloth: the thesis' mass-spring cloth falling onto a sphere and the ground, made correct and
-// stable: explicit springs scattered by graph colouring (the default, passes.cpp), or gathered,
-// and XPBD (alternatives.cpp); drawn from the simulation's buffers, dragged. README.md.
+// stable, drawn from the simulation's buffers, dragged by the mouse. README.md.
 //
 // The frame: update() → step() → gpuStep(); each pass binds what it reads, then dispatches.
 //   `substeps` times, passes.cpp's scatterSubstep(), a SHADER_STORAGE barrier after each pass:
@@ -29,8 +28,7 @@
 #include "renderer.h"
 #include "view.h"
 
-// The stiffest springs offered: XPBD stays stable there, while explicit springs would need
-// about 75 times the substeps they need at the thesis' 180,000 N/m (h goes as 1/sqrt(c)).
+// The stiffest springs offered: stable with XPBD; explicit springs need ~75x their substeps.
 constexpr float kMostStiffness = 1e9f;
 
 class Cloth : public cs::Sample {
@@ -89,8 +87,7 @@ private:
                              "renderer, else 1024)")
                         .activeWhen([this] { return options().bench; }, "without --bench");
 
-    // The state (state.h) and the programs of the default substep, then the others'.
-    cloth::Sides sides;  // the GPU's state, and compute=cpu's
+    cloth::Sides sides;  // the state (state.h): the GPU's, and compute=cpu's
     cloth::GpuCloth& gpu = sides.gpu;
     cloth::SpringPasses springs;
     cs::Program computeNormals;
@@ -199,8 +196,11 @@ private:
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             reduce.sum(figures.perPoint, std::uint64_t(gpu.columns()) * gpu.rows(), figures.totals);
         }
-        // The totals came by a copy, the counts through a BUFFER_UPDATE barrier (above).
-        figures.read(std::exchange(lostCounted, false));
+        // Copies behind fences, read once done (the counts' BUFFER_UPDATE barrier: passes.cpp).
+        figures.totalsRead.request(figures.totals);
+        if (std::exchange(lostCounted, false)) figures.lostRead.request(figures.lost);
+        figures.totalsRead.poll();
+        figures.lostRead.poll();
     }
 
     void setup() override {

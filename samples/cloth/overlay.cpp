@@ -11,22 +11,15 @@ namespace cloth {
 void Figures::setup() {
     totals = cs::Buffer("diagnostics totals", sizeof(glm::vec4), cs::BufferUse::Computed);
     lost = cs::Buffer("lost spring ends", sizeof(glm::uvec2), cs::BufferUse::Computed);
-    totalsRead_ = cs::FencedRead("diagnostics totals", sizeof(glm::vec4));
-    lostRead_ = cs::FencedRead("lost spring ends", sizeof(glm::uvec2));
+    totalsRead = cs::FencedRead("diagnostics totals", sizeof(glm::vec4));
+    lostRead = cs::FencedRead("lost spring ends", sizeof(glm::uvec2));
 }
 
 void Figures::resize(std::size_t points) {
     perPoint = cs::Buffer("diagnostics per point", GLsizeiptr(points * sizeof(glm::vec4)),
                           cs::BufferUse::Computed);
-    totalsRead_.reset();
-    lostRead_.reset();
-}
-
-void Figures::read(bool lostCounted) {
-    totalsRead_.request(totals);
-    if (lostCounted) lostRead_.request(lost);
-    totalsRead_.poll();
-    lostRead_.poll();
+    totalsRead.reset();
+    lostRead.reset();
 }
 
 bool Figures::draw(const Lines& lines) const {
@@ -34,9 +27,9 @@ bool Figures::draw(const Lines& lines) const {
     ImGui::Text("%d x %d points, %lld springs in %d colours", lines.columns, lines.rows,
                 springCount(lines.columns, lines.rows), kColours);
     ImGui::Text("step %lld, t = %.2f s", lines.steps, lines.seconds);
-    if (totalsRead_.known()) {
+    if (totalsRead.known()) {
         // x kinetic energy, y squared relative stretch, z springs, w points no longer finite
-        const glm::vec4 sums = totalsRead_.value<glm::vec4>();
+        const glm::vec4 sums = totalsRead.value<glm::vec4>();
         if (sums.w > 0) {
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1),
                                "%.0f points are no longer finite: the springs blew up", sums.w);
@@ -49,8 +42,8 @@ bool Figures::draw(const Lines& lines) const {
         }
     }
     if (lines.cpuStepMs >= 0) ImGui::Text("one CPU thread: %.2f ms a step", lines.cpuStepMs);
-    if (lines.scatter && lostRead_.known()) {
-        const glm::uvec2 lost = lostRead_.value<glm::uvec2>();  // points, spring ends
+    if (lines.scatter && lostRead.known()) {
+        const glm::uvec2 lost = lostRead.value<glm::uvec2>();  // points, spring ends
         const long long ends = 2 * springCount(lines.columns, lines.rows);
         ImGui::Text("%s scatter lost %u of %lld spring ends", lines.scatter, lost.y, ends);
         ImGui::Text("  at %u of %d points (first substep)", lost.x, lines.columns * lines.rows);

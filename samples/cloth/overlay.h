@@ -2,7 +2,8 @@
 // The cloth overlay's figures: what the diagnostics pass summed (diagnostics.comp, then
 // cs::GpuReduce) and what the race check counted (race_check.comp), copied behind fences and
 // read a frame or more late (cs::FencedRead), so the CPU never waits for the GPU; and the
-// overlay's lines (ImGui calls). main.cpp runs the passes that fill the buffers.
+// overlay's lines (ImGui calls). main.cpp runs the passes that fill the buffers and requests
+// the copies.
 #include <cstddef>
 #include <glm/glm.hpp>
 
@@ -21,11 +22,11 @@ public:
     void setup();
     // For a new grid of `points`: its per-point buffer, and no figures of the one before.
     void resize(std::size_t points);
+    // The totals' and the losses' copies, requested by main.cpp's measure().
+    cs::FencedRead totalsRead, lostRead;
+
     // Forgets the race's counts: the race has changed.
-    void forgetLost() { lostRead_.reset(); }
-    // Copies the totals, and the losses if `lostCounted` this frame, behind fences (the passes'
-    // barriers made them visible to copies), and reads the copies that are done.
-    void read(bool lostCounted);
+    void forgetLost() { lostRead.reset(); }
 
     // What the overlay shows below the parameters.
     struct Lines {
@@ -40,9 +41,6 @@ public:
     // step, what the scatter lost in the first substep (once known), and the reset button.
     // Returns whether reset was pressed.
     bool draw(const Lines& lines) const;
-
-private:
-    cs::FencedRead totalsRead_, lostRead_;
 };
 
 }  // namespace cloth
