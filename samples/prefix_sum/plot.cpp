@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <string>
 
+#include "gl/uniform_block.h"
 #include "values.h"
 
 namespace prefix_sum {
@@ -86,18 +89,37 @@ cs::Rect BarPlots::rect(int row) const {
 
 void BarPlots::bars(int row, const cs::Buffer& buffer, ValueRange range, glm::vec3 color,
                     GLuint blockSize) {
-    if (!program_) program_ = cs::Program::graphics("prefix_sum/bars.vert", "prefix_sum/bars.frag");
+    if (!program_) {
+        program_ = cs::Program::graphics("prefix_sum/bars.vert", "prefix_sum/bars.frag");
+        blockSize_ = cs::checkUniformBlock(
+            program_, "Plot", sizeof(PlotBlock),
+            {CS_BLOCK_MEMBER(PlotBlock, rectNdc), CS_BLOCK_MEMBER(PlotBlock, barColor),
+             CS_BLOCK_MEMBER(PlotBlock, barPixels), CS_BLOCK_MEMBER(PlotBlock, valueRange),
+             CS_BLOCK_MEMBER(PlotBlock, count), CS_BLOCK_MEMBER(PlotBlock, blockSize),
+             CS_BLOCK_MEMBER(PlotBlock, floatValues)});
+    }
     if (!noVertices_) noVertices_ = cs::VertexArray("bar plot");
     const cs::Rect r = rect(row);
+    PlotBlock block;
+    block.rectNdc = {2 * r.x / width_ - 1, 2 * r.y / height_ - 1, 2 * (r.x + r.width) / width_ - 1,
+                     2 * (r.y + r.height) / height_ - 1};
+    block.barColor = color;
+    block.barPixels = r.width / float(count_);
+    block.valueRange = {range.bottom, range.top};
+    block.count = count_;
+    block.blockSize = blockSize;
+    block.floatValues = isFloat_ ? 1u : 0u;
+    cs::Buffer& blockBuffer = blocks_[row];
+    if (!blockBuffer || std::memcmp(&block, &uploaded_[row], sizeof block) != 0) {
+        if (!blockBuffer)
+            blockBuffer =
+                cs::Buffer("bar plot " + std::to_string(row),
+                           std::max<GLsizeiptr>(blockSize_, sizeof block), cs::BufferUse::Input);
+        blockBuffer.upload(&block, sizeof block);
+        uploaded_[row] = block;
+    }
     program_.use();
-    glUniform4f(program_.uniform("rectNdc"), 2 * r.x / width_ - 1, 2 * r.y / height_ - 1,
-                2 * (r.x + r.width) / width_ - 1, 2 * (r.y + r.height) / height_ - 1);
-    glUniform1ui(program_.uniform("count"), count_);
-    glUniform1i(program_.uniform("floatValues"), isFloat_);
-    glUniform2f(program_.uniform("valueRange"), range.bottom, range.top);
-    glUniform1f(program_.uniform("barPixels"), r.width / float(count_));
-    glUniform3f(program_.uniform("barColor"), color.r, color.g, color.b);
-    glUniform1ui(program_.uniform("blockSize"), blockSize);
+    glBindBufferBase(GL_UNIFORM_BUFFER, 0, blockBuffer.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffer.id());
     glBindVertexArray(noVertices_.id());
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);

@@ -33,6 +33,17 @@ ValueRange stepAxis(const std::vector<std::uint32_t>& words, bool isFloat, int s
 // The middle plot's title: what single_group.comp has done after `step` of its `steps` steps.
 std::string stepTitle(int step, int steps);
 
+// The C++ mirror of bars.vert's and bars.frag's std140 block Plot: what one plot's draw reads.
+struct PlotBlock {
+    glm::vec4 rectNdc;  // x0, y0, x1, y1
+    glm::vec3 barColor;
+    float barPixels;
+    glm::vec2 valueRange;
+    std::uint32_t count;
+    std::uint32_t blockSize;
+    std::uint32_t floatValues;  // a bool in C++, 4 bytes in std140
+};
+
 class BarPlots {
 public:
     // Where the plots go and what they show, each frame before drawing (the window, the
@@ -56,6 +67,9 @@ private:
     cs::Rect rect(int row) const;
 
     cs::Program program_;         // built on first use
+    GLsizeiptr blockSize_ = 0;    // the Plot block's size as the program sees it
+    cs::Buffer blocks_[3];        // a Plot block per row, uploaded when it changes
+    PlotBlock uploaded_[3] = {};  // what each holds
     cs::VertexArray noVertices_;  // corners come from gl_VertexID; core GL still wants a VAO
     cs::Rect area_;
     int width_ = 1, height_ = 1;

@@ -6,14 +6,19 @@
 // The buffer is read as raw 32-bit words, so one program plots uint32 and float32 arrays.
 layout(std430, binding = 0) readonly buffer Values { uint words[]; };
 
-uniform uint count;        // elements in the buffer
-uniform bool floatValues;  // the words are float32 bits, else uint32 values
-uniform vec2 valueRange;   // the values at the bottom and at the top of the plot
-uniform float barPixels;   // width of one bar on screen
-uniform vec3 barColor;
-// Colouring for one step of the single-group scan: blocks of blockSize elements, whose
-// last lower-half element is added into the whole upper half. 0 colours every bar alike.
-uniform uint blockSize;
+// The plot's settings: one std140 block per plot, the same as bars.vert's (PlotBlock in
+// samples/prefix_sum/plot.h mirrors it), uploaded when they change, not uniform by uniform.
+layout(std140, binding = 0) uniform Plot {
+    vec4 rectNdc;      // x0, y0, x1, y1 in normalised device coordinates
+    vec3 barColor;
+    float barPixels;   // width of one bar on screen
+    vec2 valueRange;   // the values at the bottom and at the top of the plot
+    uint count;        // elements in the buffer
+    // Colouring for one step of the single-group scan: blocks of blockSize elements, whose
+    // last lower-half element is added into the whole upper half. 0 colours every bar alike.
+    uint blockSize;
+    uint floatValues;  // 1: the words are float32 bits; 0: uint32 values
+};
 
 in vec2 plotPosition;
 out vec4 color;
@@ -22,7 +27,7 @@ const vec3 kBackground = vec3(0.13, 0.13, 0.16);
 const vec3 kSourceColor = vec3(0.35, 0.80, 0.40);  // the element that is added
 const vec3 kTargetColor = vec3(0.95, 0.60, 0.20);  // the elements it is added to
 
-float valueAt(uint i) { return floatValues ? uintBitsToFloat(words[i]) : float(words[i]); }
+float valueAt(uint i) { return floatValues != 0u ? uintBitsToFloat(words[i]) : float(words[i]); }
 
 void main() {
     float x = plotPosition.x * float(count);
