@@ -39,7 +39,7 @@ void Renderer::draw(const glm::mat4& viewProjection, int frameHeight,
     glUniformMatrix4fv(scene_.uniform("viewProjection"), 1, GL_FALSE, vp);
     glUniformMatrix4fv(scene_.uniform("inverseViewProjection"), 1, GL_FALSE,
                        glm::value_ptr(glm::inverse(viewProjection)));
-    physics.bind(0);
+    physics.bind(0);  // scene.frag reads the sphere and the ground from the block Physics
     glBindVertexArray(empty_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
 
