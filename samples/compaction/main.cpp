@@ -47,9 +47,9 @@ public:
                  "stream compaction: histopyramids, scan and atomics, with indirect dispatch") {}
 
 private:
-    int& nx = params.add("nx", 128, {1, 4096}, "voxels along x");
-    int& ny = params.add("ny", 128, {1, 4096}, "voxels along y");
-    int& nz = params.add("nz", 128, {1, 4096}, "voxels along z");
+    int& nx = compaction::declareEdge(params, "nx", "x", [this] { return std::int64_t(ny) * nz; });
+    int& ny = compaction::declareEdge(params, "ny", "y", [this] { return std::int64_t(nx) * nz; });
+    int& nz = compaction::declareEdge(params, "nz", "z", [this] { return std::int64_t(nx) * ny; });
     cs::UniformBlock<Volume> volume{"Volume",
                                     {CS_BLOCK_MEMBER(Volume, size), CS_BLOCK_MEMBER(Volume, time),
                                      CS_BLOCK_MEMBER(Volume, surface)}};
@@ -234,7 +234,10 @@ private:
     void render() override {
         cs::Rect area = freeArea();
         if (showAtlas()) area = levelsView.drawStrip(area, width(), height());
-        const glm::vec3 box = glm::vec3(size()) / float(std::max({nx, ny, nz}));
+        // Metaballs fill the unit cube (more voxels along x refine x); --input's voxels are cubes.
+        const glm::vec3 box = options().input.empty()
+                                  ? glm::vec3(1.0f)
+                                  : glm::vec3(size()) / float(std::max({nx, ny, nz}));
         // The cubes' viewport: the area above the strip, which the camera fits (camera.h).
         glViewport(GLint(area.x), GLint(area.y), GLsizei(area.width), GLsizei(area.height));
         const float aspect = area.width / std::max(area.height, 1.0f);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "gl/info.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -54,6 +55,20 @@ std::vector<CubeCorner> cubeTriangles() {
                 corners.push_back({normal + c.x * u + c.y * v, normal});
         }
     return corners;
+}
+
+cs::Declared<int> declareEdge(cs::Params& params, const char* name, const char* axis,
+                              std::function<std::int64_t()> others) {
+    const auto slider = [others] {
+        const std::int64_t voxels = std::min<std::int64_t>(
+            cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE) / 4, std::int64_t(1) << 31);
+        const std::int64_t most = voxels / std::max<std::int64_t>(others(), 1);
+        return cs::Range<int>{1, int(std::clamp<std::int64_t>(most, 1, 4096))};
+    };
+    return params.add(name, 128, {1, 4096}, std::string("voxels along ") + axis)
+        .costGrowsAs(cs::growth::linear)
+        .interactiveAt(64)
+        .sliderRange(slider);
 }
 
 }  // namespace compaction

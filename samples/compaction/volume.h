@@ -2,6 +2,7 @@
 // The compaction sample's CPU side: the --input volume format, the --output index format,
 // and the cube every kept voxel is drawn as. Nothing here touches OpenGL.
 #include <cstdint>
+#include <functional>
 #include <glm/glm.hpp>
 #include <string>
 #include <vector>
@@ -33,5 +34,13 @@ struct CubeCorner {
     glm::vec3 position, normal;
 };
 std::vector<CubeCorner> cubeTriangles();
+
+// One edge of the volume, declared: `name` ("nx"), 128 voxels by default, in [1, 4096]. A
+// frame's cost grows linearly with it (the other two fixed), 64 keeps a window interactive on
+// a CPU renderer, and its slider ends where this GL's limits do for the other two edges'
+// product `others()` (a voxel takes 4 bytes in one storage block; at most 2^31 voxels), so
+// that a drag never ends in a volume the GL refuses.
+cs::Declared<int> declareEdge(cs::Params& params, const char* name, const char* axis,
+                              std::function<std::int64_t()> others);
 
 }  // namespace compaction

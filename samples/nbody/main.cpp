@@ -44,12 +44,14 @@ private:
     int& bodyCount = params.add("bodies", 4096, {1, 1 << 20}, "number of bodies")
                          .activeWhen([this] { return options().input.empty(); },
                                      "with --input: the bodies come from the file")
-                         .interactiveAt(1024);  // all pairs: 16 times less work
+                         .interactiveAt(1024)  // all pairs: 16 times less work
+                         .costGrowsAs(cs::growth::square);
     std::string& kernel = params.choice("kernel", "tiled", {"tiled", "naive"}, "force kernel");
     int& localSize = params.choice("local_size", 256, kLocalSizes,
                                    "work-group size (= tile size of the tiled kernel)");
     float& dt = params.add("dt", 0.01f, {1e-5f, 0.1f}, "time step");
-    int& stepsPerFrame = params.add("steps_per_frame", 1, {1, 64}, "leapfrog steps per frame");
+    int& stepsPerFrame = params.add("steps_per_frame", 1, {1, 64}, "leapfrog steps per frame")
+                             .costGrowsAs(cs::growth::linear);
     float& softeningSqr = params.add("softening", gravity.values.softening, 0.0025f, {1e-6f, 1.0f},
                                      "softening eps^2");
     float& G = params.add("gravity", gravity.values.gravity, 1.0f, {1e-3f, 100.0f},
@@ -244,7 +246,8 @@ private:
     void ui() override {
         const nbody::Pressed pressed = nbody::drawOverlay(
             {count, source, stepsDone, simulatedTime, view.speedScale},
-            {stepPass, latestPassMs(stepPass), kFlopsPerInteraction, fmaCalibration.fmaGflops},
+            {stepPass, latestPassMs(stepPass), kFlopsPerInteraction, fmaCalibration.fmaGflops,
+             fmaCalibration.fmaSpread, fmaCalibration.fmaRuns},
             conservation);
         restartPressed = restartPressed || pressed.restart;  // update() does what they ask
         fmaRatePressed = fmaRatePressed || pressed.fmaRate;

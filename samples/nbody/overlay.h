@@ -46,6 +46,8 @@ struct StepRate {
     double ms = 0.0;
     double flopsPerInteraction = 0.0;
     double fmaGflops = 0.0;  // 0: not measured (a button offers to)
+    double fmaSpread = 0.0;  // (slowest - fastest) / median of its runs
+    int fmaRuns = 0;
 };
 // What the user pressed.
 struct Pressed {

@@ -63,16 +63,17 @@ public:
 private:
     int& count = params.add("count", 65536, {1, 1 << 24}, "number of particles")
                      .activeWhen([this] { return options().input.empty(); },
-                                 "with --input: the particles come from the file");
+                                 "with --input: the particles come from the file")
+                     .interactiveAt(65536)
+                     .costGrowsAs(cs::growth::linear)
+                     .sliderRange([this] {
+                         return cs::Range<int>{1, particles::mostParticles(localSize)};
+                     });
     cs::UniformBlock<Step> stepBlock{
         "Step",
-        {CS_BLOCK_MEMBER(Step, count),
-         CS_BLOCK_MEMBER(Step, integrator),
-         CS_BLOCK_MEMBER(Step, seed),
-         CS_BLOCK_MEMBER(Step, firstStep),
-         // GL names an array by its first element.
-         {"sphereCenters[0]", offsetof(Step, sphereCenters), GL_FLOAT_VEC4},
-         {"sphereVelocities[0]", offsetof(Step, sphereVelocities), GL_FLOAT_VEC4}}};
+        {CS_BLOCK_MEMBER(Step, count), CS_BLOCK_MEMBER(Step, integrator),
+         CS_BLOCK_MEMBER(Step, seed), CS_BLOCK_MEMBER(Step, firstStep),
+         CS_BLOCK_MEMBER(Step, sphereCenters), CS_BLOCK_MEMBER(Step, sphereVelocities)}};
     cs::UniformBlock<View> viewBlock{
         "View",
         {CS_BLOCK_MEMBER(View, view), CS_BLOCK_MEMBER(View, projection),

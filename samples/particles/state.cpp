@@ -1,8 +1,11 @@
 #include "state.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
+#include "gl/info.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -28,6 +31,13 @@ std::vector<Particle> readState(const std::string& path, std::size_t mostBytes) 
             throw cs::Error(cs::printable(path) + ": particle " + std::to_string(i) +
                             " has a value that is not a finite number");
     return state;
+}
+
+int mostParticles(int localSize) {
+    const std::int64_t bound = std::min<std::int64_t>(
+        cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE) / std::int64_t(sizeof(Particle)),
+        std::int64_t(cs::glInteger(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0)) * localSize);
+    return int(std::min<std::int64_t>(bound, 1 << 24));
 }
 
 }  // namespace particles

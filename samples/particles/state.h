@@ -21,4 +21,9 @@ static_assert(sizeof(Particle) == 32 && offsetof(Particle, velocity) == 16,
 // of particles or holds a value that is not a finite number (velocity.w, padding, excepted).
 std::vector<Particle> readState(const std::string& path, std::size_t mostBytes);
 
+// The most particles this GL runs at `localSize`: what one storage block binds, and what one
+// dispatch covers (at most 2^24, the count's declared end). The count's slider ends there, so
+// that a drag never ends in a value the GL refuses.
+int mostParticles(int localSize);
+
 }  // namespace particles

@@ -85,7 +85,7 @@ private:
     void update(double) override {
         // A preset sets the six sizes; an edit of any of them makes the sizes custom.
         if (params.changed(&preset))
-            applyPreset();
+            workgroups::applyPreset(params, preset);
         else if (!workgroups::presetHolds(preset, {groupsX, groupsY, groupsZ},
                                           {localX, localY, localZ}))
             params.set("preset", "custom");
@@ -169,22 +169,12 @@ private:
         // The core-profile way to ask for an extension: GL_NUM_EXTENSIONS names, one by one.
         haveVariable = cs::hasExtension("GL_ARB_compute_variable_group_size");
         limits = workgroups::queryLimits(*haveVariable);
+        workgroups::limitSliders(params, limits, variable, {&groupsX, &groupsY, &groupsZ},
+                                 {&localX, &localY, &localZ});
         hoveredRecord = cs::FencedRead("hovered record", sizeof(Record));
-        applyPreset();
+        workgroups::applyPreset(params, preset);
         buildIds();
         if (sharedOverLimit) linkTooMuchShared();
-    }
-
-    // A preset sets the six sizes as --set would, so that the overlay shows them.
-    void applyPreset() {
-        for (const workgroups::Preset& p : workgroups::kPresets) {
-            if (preset != p.name) continue;
-            const char* names[] = {"groups_x", "groups_y", "groups_z",
-                                   "local_x",  "local_y",  "local_z"};
-            const glm::uvec3* values[] = {&p.groups, &p.groups, &p.groups,
-                                          &p.local,  &p.local,  &p.local};
-            for (int i = 0; i < 6; ++i) params.set(names[i], std::to_string((*values[i])[i % 3]));
-        }
     }
 
     // The limits a dispatch must keep, checked before the GL sees it: past them a
@@ -266,6 +256,7 @@ private:
         ImGui::Separator();
         const char* call = variable ? "glDispatchComputeGroupSizeARB" : "glDispatchCompute";
         workgroups::dispatchText(call, variable, groups, local, reportedSize, painter.layout());
+        workgroups::colourLegend(colour);
         workgroups::limitsList(limits);
         if (!sharedLog.empty()) {
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);

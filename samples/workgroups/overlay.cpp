@@ -3,7 +3,9 @@
 // queryLimits().
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -68,6 +70,26 @@ Limits queryLimits(bool haveVariable) {
 
 // Each limit on two lines, its value and then the name the GL knows it by: the overlay is too
 // narrow for both side by side, and a table squeezed into it wrapped the names a letter a line.
+void colourLegend(const std::string& colour) {
+    // paint.comp's colourOf: each id over its range as red, green and blue, or the index on a
+    // ramp.
+    const char* meaning = colour == "local"   ? "gl_LocalInvocationID / gl_WorkGroupSize"
+                          : colour == "group" ? "gl_WorkGroupID / gl_NumWorkGroups"
+                          : colour == "global"
+                              ? "gl_GlobalInvocationID / (gl_NumWorkGroups * gl_WorkGroupSize)"
+                              : nullptr;
+    if (meaning) {
+        ImGui::TextWrapped(
+            "colour: %s as red (x), green (y), blue (z); black is 0, full is "
+            "the far end",
+            meaning);
+        return;
+    }
+    ImGui::TextWrapped(
+        "colour: gl_LocalInvocationIndex on a ramp, blue (0) through green to "
+        "red (the group's last invocation)");
+}
+
 void limitsList(const Limits& l) {
     const auto row = [](const char* value, const char* name) {
         ImGui::TextUnformatted(value);
@@ -143,6 +165,47 @@ void sliceLabels(const SliceLayout& layout, const cs::Rect& rect, int frameHeigh
         draw->AddText(
             ImVec2((rect.x + corner.x) / pixelsPerUnit(), (top + corner.y + 3) / pixelsPerUnit()),
             IM_COL32(220, 220, 220, 255), text);
+    }
+}
+
+void limitSliders(cs::Params& params, const Limits& limits, const bool& variable,
+                  std::array<int*, 3> groups, std::array<int*, 3> local) {
+    const auto product = [](const std::array<int*, 3>& v, int leaveOut) {
+        std::int64_t p = 1;
+        for (int axis = 0; axis < 3; ++axis)
+            if (axis != leaveOut) p *= std::max(*v[axis], 1);
+        return p;
+    };
+    // The most invocations a dispatch may have: the sample's cap, and the records' block.
+    const auto mostInvocations = [] {
+        return std::min<std::int64_t>(std::int64_t(kMaxInvocations),
+                                      cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE) / 32);
+    };
+    const auto ends = [](std::int64_t most) {
+        return cs::Range<int>{1, int(std::clamp<std::int64_t>(most, 1, 1 << 30))};
+    };
+    for (int axis = 0; axis < 3; ++axis) {
+        cs::Declared<int>(params, *groups[axis]).sliderRange([=, &limits] {
+            const std::int64_t others = product(groups, axis) * product(local, -1);
+            return ends(std::min<std::int64_t>(limits.count[axis], mostInvocations() / others));
+        });
+        cs::Declared<int>(params, *local[axis]).sliderRange([=, &limits, &variable] {
+            const std::int64_t others = product(local, axis);
+            const int size = variable ? limits.variableSize[axis] : limits.size[axis];
+            const int perGroup = variable ? limits.variableInvocations : limits.invocations;
+            return ends(std::min({std::int64_t(size), perGroup / others,
+                                  mostInvocations() / (others * product(groups, -1))}));
+        });
+    }
+}
+
+void applyPreset(cs::Params& params, const std::string& preset) {
+    for (const Preset& p : kPresets) {
+        if (preset != p.name) continue;
+        const char* names[] = {"groups_x", "groups_y", "groups_z", "local_x", "local_y", "local_z"};
+        const glm::uvec3* values[] = {&p.groups, &p.groups, &p.groups,
+                                      &p.local,  &p.local,  &p.local};
+        for (int i = 0; i < 6; ++i) params.set(names[i], std::to_string((*values[i])[i % 3]));
     }
 }
 

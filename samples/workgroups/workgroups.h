@@ -2,6 +2,7 @@
 // The workgroups sample's pieces beside main.cpp: the record every invocation writes, the
 // books' dispatches, where the picture puts each invocation (picture.cpp), and the overlay's
 // text, the list of limits and the hover tooltip (overlay.cpp).
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <glm/glm.hpp>
@@ -9,6 +10,7 @@
 #include <string>
 
 #include "app/draw.h"
+#include "app/params.h"
 #include "gl/objects.h"
 #include "gl/program.h"
 
@@ -105,7 +107,17 @@ struct Limits {
     int variableInvocations = 0;   // GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB
 };
 Limits queryLimits(bool haveVariable);  // GL queries: once, in setup()
+// Gives each of the six sizes' sliders its ends from `limits` and the sample's own cap
+// (kMaxInvocations, and one 32-byte record per invocation in one storage block), with the
+// other sizes as they are then: a drag never ends in a dispatch that checkLimits refuses.
+// `variable` says which limits a local size keeps; read whenever the overlay draws.
+void limitSliders(cs::Params& params, const Limits& limits, const bool& variable,
+                  std::array<int*, 3> groups, std::array<int*, 3> local);
+// A preset sets the six sizes as --set would, so that the overlay shows them.
+void applyPreset(cs::Params& params, const std::string& preset);
 void limitsList(const Limits& limits);
+// What the colours of the picture mean for `colour` (the parameter), as paint.comp makes them.
+void colourLegend(const std::string& colour);
 
 // How the ids were dispatched: `call` (the dispatch main.cpp made), fixed or variable size, the
 // size the program reports (glGetProgramiv GL_COMPUTE_WORK_GROUP_SIZE), the invocations, and

@@ -343,6 +343,7 @@ void Sample::frame(double dt, bool last) {
             // Anything else, and every error of a run without a window, ends the run.
             if (headless_ || !params.undoEdits()) throw;
             refusal_ = e.what();
+            std::fprintf(stderr, "%s: undone: %s\n", name_.c_str(), refusal_.c_str());
             update(stepDt);
         }
         busy_.clear();

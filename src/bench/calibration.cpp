@@ -160,6 +160,7 @@ void measureFma(GpuProfiler::Method method, Calibration& calibration) {
     calibration.fmaGflops =
         fma.invocations * iterations * fmasPerIteration * 2.0 / (stats.medianMs * 1e6);
     calibration.fmaSpread = spread(stats);
+    calibration.fmaRuns = stats.samples;
 }
 
 }  // namespace

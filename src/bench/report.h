@@ -17,6 +17,7 @@ struct Calibration {
     // How much the repeats of a measurement varied: (slowest - fastest) / median time, of
     // the copy taken as the roofline and of the FMA kernel.
     double copySpread = 0.0, fmaSpread = 0.0;
+    int fmaRuns = 0;  // the timed runs the FMA rate is the median of
 };
 
 struct PassStats {
