@@ -7,7 +7,8 @@
 
 #include "bench/calibration.h"
 #include "gl/info.h"
-#include "interpret.h"
+#include "output.h"
+#include "passes.h"
 #include "synthetic.h"
 #include "util/error.h"
 #include "util/parse.h"
@@ -15,12 +16,43 @@
 namespace line_space {
 namespace {
 
+// What a sweep works on.
+struct Sweep {
+    SweepTarget& target;
+    int images = 0;  // accuracy: synthetic edge images, the first from `seed`
+    unsigned seed = 0;
+    cs::Image input;         // Figures 22 and 23: the input image, bottom row first
+    std::vector<int> sides;  // Figure 22: the sides it is scaled to
+    cs::GpuProfiler::Method timing;
+};
+
 cs::BenchFigure milliseconds(const std::string& name, double ms) {
     return {name, ms, "ms", 0.0, ""};
 }
 
 cs::BenchFigure ratio(const std::string& name, double value) {
     return {name, value, "x", 0.0, ""};
+}
+
+std::string flag(bool on) {
+    return on ? "true" : "false";
+}
+
+// Makes `image` the state: its own edges (`isEdges`), or Canny's edges of it.
+void load(const Sweep& sweep, const cs::Image& image, bool isEdges) {
+    sweep.target.parameters().set("edges", isEdges ? "input" : "detect");
+    sweep.target.load(image);
+    sweep.target.findEdges();
+}
+
+// Chooses the transform and prepares its space: Hough or the line space, with shared memory
+// or without, whole lines or the line space's segments.
+void choose(const Sweep& sweep, bool hough, bool sharedMemory, bool segments) {
+    cs::Params& params = sweep.target.parameters();
+    params.set("method", hough ? "hough" : "linespace");
+    params.set("shared_memory", flag(sharedMemory));
+    params.set("segments", flag(segments));
+    sweep.target.prepareSpace();
 }
 
 // The median of 5 runs of `work`, or one run where that takes over 500 ms.
@@ -103,12 +135,12 @@ namespace {
 
 std::vector<cs::BenchFigure> transformFigures(const Sweep& sweep) {
     auto time = [&](bool hough, bool sharedMemory) {
-        sweep.choose(hough, sharedMemory, false);
-        return timed(sweep, sweep.transform);
+        choose(sweep, hough, sharedMemory, false);
+        return timed(sweep, [&] { sweep.target.transform(); });
     };
     std::vector<cs::BenchFigure> figures;
     for (int side : sweep.sides) {
-        sweep.load(scaled(sweep.input, side), false);
+        load(sweep, scaled(sweep.input, side), false);
         const std::string size = " " + std::to_string(side) + "^2";
         const double plain = time(false, false), tiled = time(false, true);
         const double hough = time(true, false), houghShared = time(true, true);
@@ -125,11 +157,14 @@ std::vector<cs::BenchFigure> transformFigures(const Sweep& sweep) {
 }
 
 std::vector<cs::BenchFigure> interpretFigures(const Sweep& sweep) {
-    sweep.load(sweep.input, false);
-    sweep.choose(false, true, false);
-    sweep.transform();
+    load(sweep, sweep.input, false);
+    choose(sweep, false, true, false);
+    sweep.target.transform();
     auto time = [&](const std::string& interpret, int lines, int prereduce) {
-        return timed(sweep, [&] { sweep.interpret(interpret, lines, prereduce); });
+        cs::Params& params = sweep.target.parameters();
+        params.set("interpret", interpret);
+        params.set("prereduce", std::to_string(prereduce));
+        return timed(sweep, [&] { sweep.target.interpretUntimed(lines); });
     };
     std::vector<cs::BenchFigure> figures;
     for (int lines : {1, 10, 100, 1000}) {
@@ -159,15 +194,20 @@ std::vector<cs::BenchFigure> accuracyFigures(const Sweep& sweep) {
     for (int i = 0; i < sweep.images; ++i) {
         const SyntheticImage image =
             syntheticEdges(side, side, segmentsPerImage, noise, sweep.seed + unsigned(i));
-        sweep.load(image.edges, true);
+        load(sweep, image.edges, true);
         for (std::size_t r = 0; r < std::size(runs); ++r) {
             Run& run = runs[r];
             // Runs that differ only in how they interpret share the transform.
             if (r == 0 || run.hough != runs[r - 1].hough || run.segments != runs[r - 1].segments) {
-                sweep.choose(run.hough, false, run.segments);
-                sweep.transform();
+                choose(sweep, run.hough, false, run.segments);
+                sweep.target.transform();
             }
-            const std::vector<Line> lines = sweep.readLines(run.suppress, segmentsPerImage);
+            // interpret=reduce: the best segmentsPerImage, run.suppress zeroed around each.
+            cs::Params& params = sweep.target.parameters();
+            params.set("interpret", "reduce");
+            params.set("suppress", std::to_string(run.suppress));
+            params.set("lines", std::to_string(segmentsPerImage));
+            const std::vector<Line> lines = sweep.target.readOut();
             for (int d = 0; d < 3; ++d)
                 run.at[d].add(score(image.truth, lines, distances[d], run.segments));
             const auto nearest = nearestDistances(image.truth, lines, run.segments);
@@ -193,7 +233,12 @@ std::vector<cs::BenchFigure> accuracyFigures(const Sweep& sweep) {
 
 }  // namespace
 
-std::vector<cs::BenchFigure> runSweep(const Sweep& sweep) {
+std::vector<cs::BenchFigure> runSweep(SweepTarget& target, const BenchFlags& flags, unsigned seed,
+                                      const std::string& inputPath,
+                                      cs::GpuProfiler::Method timing) {
+    const Sweep sweep{
+        target, flags.images, seed, readInput(inputPath), flags.sides(cs::isSoftwareRenderer()),
+        timing};
     std::vector<cs::BenchFigure> figures = accuracyFigures(sweep);
     const std::vector<cs::BenchFigure> transforms = transformFigures(sweep);
     figures.insert(figures.end(), transforms.begin(), transforms.end());

@@ -1,8 +1,9 @@
 #pragma once
 // The line_space sample's --bench sweeps: the thesis' Figure 22 (transform time against image
 // size, with and without shared memory) and Figure 23 (reduce against sort, against m) as
-// data, and both methods' accuracy on the same synthetic images. The sample runs its own
-// passes through the callbacks; this file decides what is run and turns the times into figures.
+// data, and both methods' accuracy on the same synthetic images, and the figures main.cpp's
+// benchFigures() adds to its roofline. The sample's own passes run through SweepTarget; this
+// file decides what is run and turns the times into figures.
 #include <functional>
 #include <string>
 #include <vector>
@@ -38,29 +39,30 @@ struct BenchFlags {
 // `image` resampled (bilinear) to side x side.
 cs::Image scaled(const cs::Image& image, int side);
 
-// What the sweeps need of the sample: its state (an image's edges, a transform's space) is
-// set through these callbacks, and its passes run through them.
-struct Sweep {
-    int images = 0;  // accuracy: synthetic edge images, the first from `seed`
-    unsigned seed = 0;
-    cs::Image input;         // Figures 22 and 23: the input image, bottom row first
-    std::vector<int> sides;  // Figure 22: the sides it is scaled to
-    // Makes `image` the state: its own edges (`isEdges`), or Canny's edges of it.
-    std::function<void(const cs::Image& image, bool isEdges)> load;
-    // Chooses the transform (and prepares its space): Hough or the line space, with shared
-    // memory or without, whole lines or the line space's segments.
-    std::function<void(bool hough, bool sharedMemory, bool segments)> choose;
-    std::function<void()> transform;  // one transform of the state's edges, untimed
-    // interpret=reduce on the transform's space: the best `lines`, `suppress` zeroed around each.
-    std::function<std::vector<Line>(int suppress, int lines)> readLines;
-    // One interpretation of the space, its pyramid included, untimed: "reduce" or "sort"
-    // (after `prereduce` 2x2 reductions), for the best `lines`.
-    std::function<void(const std::string& interpret, int lines, int prereduce)> interpret;
-    cs::GpuProfiler::Method timing;
+// What the sweeps need of the sample (main.cpp's LineSpace): its parameters, which they set by
+// name as --set does, and the steps of its detection, which they run.
+class SweepTarget {
+public:
+    virtual ~SweepTarget() = default;
+    virtual cs::Params& parameters() = 0;
+    // A new image, bottom row first: its textures and buffers, and the space for it.
+    virtual void load(cs::Image picture) = 0;
+    // The image's edges, as the parameters say: Canny's, or the input's own.
+    virtual void findEdges() = 0;
+    // The space of the method the parameters choose.
+    virtual void prepareSpace() = 0;
+    // The transform of the edges into the space, untimed.
+    virtual void transform() = 0;
+    // The max pyramid and the interpretation the parameters choose, for the best `most`,
+    // untimed.
+    virtual void interpretUntimed(int most) = 0;
+    // The whole read-out, down to the lines found, best first.
+    virtual const std::vector<Line>& readOut() = 0;
 };
 
 // In this order, each leaving the state as it ends:
-// - accuracy: `images` synthetic edge images (256 x 256, 8 segments, 0.5% noise). On each,
+// - accuracy: --bench-images synthetic edge images (256 x 256, 8 segments, 0.5% noise), the
+//   first from `seed`. On each,
 //   the line space with the thesis' 10 x 10 neighbourhood and with 16 x 16, its segments, and
 //   Hough with the thesis' 5 x 5: precision and recall at 0.5, 1 and 2 pixels, and the median
 //   distance;
@@ -68,7 +70,10 @@ struct Sweep {
 //   milliseconds of one transform, for all four variants, and their ratios;
 // - Figure 23: on the line space (shared memory) of the input at its own size: reduce, and
 //   sort at a few prereduce values, m from 1 to 1000.
-// Each time is the median of 5 runs, or one run where that takes over 500 ms.
-std::vector<cs::BenchFigure> runSweep(const Sweep& sweep);
+// Figures 22 and 23 take --input's image, `inputPath` (readInput()), and Figure 22 the sides of
+// --bench-sizes. Each time is the median of 5 runs, or one run where that takes over 500 ms.
+// The sweeps set the sample's parameters as they go and leave them so: --bench runs them last.
+std::vector<cs::BenchFigure> runSweep(SweepTarget& target, const BenchFlags& flags, unsigned seed,
+                                      const std::string& inputPath, cs::GpuProfiler::Method timing);
 
 }  // namespace line_space

@@ -1,13 +1,19 @@
 #pragma once
-// Lines drawn over a picture in the window: the detected lines over the image, and marks on
-// the found entries over the line space or the accumulator (lines.vert, lines.frag).
+// What the window shows besides the textures: the detected lines over the image and marks on
+// the found entries over the line space or the accumulator (lines.vert, lines.frag), and the
+// overlay's lines (ImGui calls only): the image and the space, the lines scanned, the
+// interpretation's candidates and the lines found. And the overlay's edits that another
+// setting contradicts, which bring that setting along.
+#include <cstdint>
 #include <glm/glm.hpp>
+#include <string>
 #include <vector>
 
 #include "app/draw.h"
+#include "app/params.h"
 #include "gl/objects.h"
 #include "gl/program.h"
-#include "interpret.h"
+#include "passes.h"
 
 namespace line_space {
 
@@ -29,9 +35,32 @@ private:
     int count_ = 0;  // vertices
 };
 
-// The chosen entries (passes.h' gatherPass) as lines over the image and as marks on the space
+// The chosen entries (passes.h' readChosen()) as lines over the image and as marks on the space
 // of `spaceSize` entries, set into the two drawers. Returns the lines, best first.
 std::vector<Line> showChosen(const std::vector<Interpreter::Chosen>& chosen, const Space& space,
                              glm::ivec2 spaceSize, LineDrawer& imageLines, LineDrawer& spaceMarks);
+
+// What the last detection worked on and found.
+struct Detected {
+    int width = 0, height = 0;  // the image's
+    bool hough = false;
+    glm::ivec2 spaceSize{0};
+    std::string interpret;                     // "threshold", "reduce" or "sort"
+    std::uint32_t candidates = 0;              // entries the threshold kept, or the sort sorted
+    const std::vector<Line>* lines = nullptr;  // best first
+    bool spaceShown = true;                    // the space drawn beside the image, with crosses
+};
+
+// The figures of the last detection, and a legend of the lines' colours, the crosses and the
+// space's heat map.
+void drawOverlay(const Detected& detected);
+
+// An overlay edit that another setting contradicts sets that one to a working value, where
+// the command line refuses the pair (Sample::run, checkOptions): choosing method=hough turns
+// segments off (Hough finds whole lines, and segments cannot be edited under hough), and a
+// Canny threshold moved past the other takes the other along. update() calls it first, every
+// frame; the thresholds are the parameters' own storage, which names them to params.changed.
+void keepWorking(cs::Params& params, bool houghWithSegments, const int& cannyLow,
+                 const int& cannyHigh);
 
 }  // namespace line_space

@@ -53,8 +53,11 @@ bool layoutPair(int width, int height, glm::ivec2 entry, int& p, int& q) {
     // Each band is a row of three blocks: the row's side, and the column sides of its blocks.
     int rowSide = 0, row = y, columnSides[3] = {1, 2, 3};
     if (y >= a) {
-        rowSide = 1, row = y - a;
-        columnSides[0] = 2, columnSides[1] = 3, columnSides[2] = 2;
+        rowSide = 1;
+        row = y - a;
+        columnSides[0] = 2;
+        columnSides[1] = 3;
+        columnSides[2] = 2;
     }
     int column = x;
     for (int block = 0; block < 3; ++block) {

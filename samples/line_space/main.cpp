@@ -1,23 +1,27 @@
 // line_space: straight lines found two ways on the GPU (the thesis "Possibilities of compute
 // shaders", ch. 5): the line space walks every line between two border points and counts the
 // edge pixels on it, the Hough transform has every edge pixel vote for the lines through it;
-// lines are read out by a threshold, 2x2 max reduction or a GPU sort. See README.md.
+// lines are read out by a 2x2 max reduction, a threshold or a GPU sort. See README.md.
 //
-// The frame: update() → detect(), when a parameter changed (every frame with --bench). Every
-// pass is written out in passes.cpp, bind → dispatch → the barrier its readers need:
-//   edges       canny_blur, canny_gradient, canny_suppress, canny_hysteresis (again until its
-//               counter, read back, is 0), canny_edges.comp, IMAGE_ACCESS between; or
-//               input_edges.comp. Then IMAGE_ACCESS | TEXTURE_FETCH | TEXTURE_UPDATE
-//   line space  pack_bits.comp, SHADER_STORAGE; count.comp or count_tiled.comp
-//   or Hough    hough_compact.comp, ATOMIC_COUNTER | SHADER_STORAGE; hough_args.comp, COMMAND;
-//               hough_vote(_shared).comp, indirect, SHADER_STORAGE; hough_entries.comp
-//               either way IMAGE_ACCESS | TEXTURE_UPDATE: the pyramid and the gather read it
-//   pyramid     pyramid_base.comp, pyramid_level.comp per level, SHADER_STORAGE after each
+// Frame map: update() runs detect() when a parameter changed (every frame with --bench); each
+// pass is written out in passes.cpp as bind (its family's parameter block too), dispatch and
+// the barrier its readers need. The default path:
+//   edges       edges.comp, a program per step: BLUR, GRADIENT, SUPPRESS, IMAGE_ACCESS after
+//               each; HYSTERESIS again until its counter, read back, is 0; STRONG_EDGES, then
+//               IMAGE_ACCESS | TEXTURE_FETCH | TEXTURE_UPDATE
+//   line space  pack_bits.comp, SHADER_STORAGE; count.comp, IMAGE_ACCESS | TEXTURE_UPDATE
+//   pyramid     pyramid.comp per level, SHADER_STORAGE after each
 //   view        space_view.comp, TEXTURE_FETCH: render() draws it
-//   read-out    threshold_scatter.comp, cs::GpuScan, threshold_scatter.comp, cs::GpuSort; or
-//               reduce_round.comp per line and level; or sort_keys.comp, cs::GpuSort;
-//               SHADER_STORAGE after each pass
-//   gather      gather.comp, BUFFER_UPDATE: the chosen entries come back to the CPU
+//   reduce      reduce_round.comp per line and level, SHADER_STORAGE after each, then
+//               BUFFER_UPDATE: readChosen() reads the m chosen entries back
+//   render()    cs::TextureDrawer (src/app/draw.h): the image and the view; LineDrawer
+//               (draw.cpp, lines.vert, lines.frag): the lines and the crosses
+// Off that path: edges=input (edges.comp's INPUT_EDGES); shared_memory (count_tiled.comp);
+// method=hough (hough_compact, hough_args, hough_vote(_shared), hough_entries.comp);
+// interpret=threshold (threshold_scatter.comp, cs::GpuScan, a tool: contract in
+// src/compute/scan.h; cs::GpuSort, a tool: src/compute/sort.h; gather.comp) or sort
+// (sort_keys.comp, cs::GpuSort, gather.comp). The std140 parameter blocks (passes.h): 0 Edges
+// (edges.comp), 1 LineSpace (line_space.glsl), 2 Hough (hough.glsl), 3 ReadOut (pyramid.glsl).
 #include <string>
 #include <vector>
 
@@ -28,63 +32,74 @@
 #include "draw.h"
 #include "gl/info.h"
 #include "output.h"
-#include "overlay.h"
 #include "passes.h"
 #include "util/error.h"
 #include "util/image.h"
 
-class LineSpace : public cs::Sample {
+class LineSpace : public cs::Sample, line_space::SweepTarget {
 public:
     LineSpace()
         : Sample("line_space", "line detection: the line space against Hough, on the GPU") {}
 
 private:
+    // The passes' programs and buffers, each family with its parameter block (passes.h). The
+    // parameters that a shader reads are declared below in the block's values.
+    line_space::EdgeDetector detector;     // Canny, or the input's edges
+    line_space::LineSpaceCount lineSpace;  // the line space's count
+    line_space::HoughTransform hough;      // the Hough transform's vote
+    line_space::Interpreter interpreter;   // the max pyramid and the read-outs
+
     std::string& method = params.choice("method", "linespace", {"linespace", "hough"},
                                         "line space (thesis 5.1) or Hough transform (5.2)");
     std::string& edgesFrom = params.choice("edges", "detect", {"detect", "input"},
                                            "Canny edges of the input, or the input is edges");
     int& cannyLow =
-        params.add("canny_low", 40, {1, 1443}, "Canny's low threshold (gradient)")
+        params
+            .add("canny_low", detector.block.values.canny_low, 40, {1, 1443},
+                 "Canny's low threshold (gradient)")
             .activeWhen([this] { return edgesFrom == "detect"; }, "unless edges=detect");
     int& cannyHigh =
-        params.add("canny_high", 100, {1, 1443}, "Canny's high threshold")
+        params
+            .add("canny_high", detector.block.values.canny_high, 100, {1, 1443},
+                 "Canny's high threshold")
             .activeWhen([this] { return edgesFrom == "detect"; }, "unless edges=detect");
     std::string& interpret = params.choice("interpret", "reduce", {"threshold", "reduce", "sort"},
                                            "how lines are read out of the space (thesis 5.3)");
     int& lineCount = params.add("lines", 10, {1, 1024}, "m: the most lines reported");
     int& threshold =
-        params.add("threshold", 150, {1, 65535}, "least score")
+        params.add("threshold", interpreter.block.values.threshold, 150, {1, 65535}, "least score")
             .activeWhen([this] { return interpret == "threshold"; }, "unless interpret=threshold");
     int& suppress =
-        params.add("suppress", 10, {1, 255}, "neighbourhood zeroed")
+        params
+            .add("suppress", interpreter.block.values.suppress, 10, {1, 255},
+                 "neighbourhood zeroed")
             .activeWhen([this] { return interpret == "reduce"; }, "unless interpret=reduce");
     int& prereduce =
-        params.add("prereduce", 2, {0, 16}, "2x2 reductions first")
+        params
+            .add("prereduce", interpreter.block.values.prereduce, 2, {0, 16},
+                 "2x2 reductions first")
             .activeWhen([this] { return interpret == "sort"; }, "unless interpret=sort");
-    int& thetaSteps = params.add("theta_steps", 180, {2, 3600}, "Hough's angles in [0, pi)")
+    int& thetaSteps = params
+                          .add("theta_steps", hough.block.values.theta_steps, 180, {2, 3600},
+                               "Hough's angles in [0, pi)")
                           .activeWhen([this] { return isHough(); }, "unless method=hough");
     bool& segments = params.add("segments", false, "longest runs, not whole lines")
                          .activeWhen([this] { return !isHough(); },
                                      "with method=hough: Hough finds whole lines");
-    int& gap = params.add("gap", 3, {0, 255}, "non-edge pixels a run may bridge")
-                   .activeWhen([this] { return !isHough() && segments; },
-                               "unless method=linespace and segments=true");
+    int& gap =
+        params
+            .add("gap", lineSpace.block.values.gap, 3, {0, 255}, "non-edge pixels a run may bridge")
+            .activeWhen([this] { return !isHough() && segments; },
+                        "unless method=linespace and segments=true");
     bool& sharedMemory = params.add("shared_memory", false, "tiled count, shared-memory votes");
     std::string& show = params.choice("show", "image", {"image", "edges"}, "under the lines");
     bool& showSpace = params.add("space", true, "the line space or accumulator beside");
 
-    std::string& edgesOutput =
-        flags.output("edges-output", "FILE.png", "also write the edge image the transforms read");
-    std::string& spaceOutput =
-        flags.output("space-output", "FILE", "also write the space's entries, raw (README.md)");
+    line_space::OutputFlags outputs{flags};  // --edges-output, --space-output
     line_space::BenchFlags bench{flags, [this] { return options().bench; }};
 
     cs::Image image;  // bottom row first, as every texture here
     cs::Texture2D source, edges, entries, view;
-    line_space::LineSpaceCount lineSpace;  // its programs and the edges as bits (count.h)
-    line_space::EdgeDetector detector;     // Canny's programs and work textures (canny.h)
-    line_space::HoughTransform hough;      // the vote's buffers and programs (hough.h)
-    line_space::Interpreter interpreter;   // the pyramid, the read-outs' buffers (interpret.h)
     glm::ivec2 spaceSize{0};
     std::vector<line_space::Line> lines;  // what the last detection found, best first
     line_space::LineDrawer imageLines, spaceMarks;
@@ -95,7 +110,7 @@ private:
     bool sharedVote() const { return sharedMemory && hough.sharedFits(); }
 
     void update(double) override {
-        // An overlay edit that contradicts another setting moves that one along (overlay.h).
+        // An overlay edit that contradicts another setting moves that one along (draw.h).
         line_space::keepWorking(params, isHough() && segments, cannyLow, cannyHigh);
         if (params.changed({&method, &thetaSteps})) prepareSpace();
         stale =
@@ -123,30 +138,41 @@ private:
                 line_space::packBitsPass(lineSpace, edges);
             }
             auto pass = gpuPass(sharedMemory ? "line space tiled" : "line space");
-            line_space::countPass(lineSpace, sharedMemory, {image.width, image.height}, entries,
-                                  gap, segments);
+            line_space::countPass(lineSpace, sharedMemory, segments, entries);
         }
         readOut();
     }
 
-    // Canny's edges (canny.h), or the input's own.
-    void findEdges() {
+    // The transform, and the read-out's pyramid and interpretation, untimed (bench.h's sweeps).
+    void transform() override {
+        if (isHough()) return line_space::houghPasses(hough, edges, entries, sharedMemory);
+        line_space::packBitsPass(lineSpace, edges);
+        line_space::countPass(lineSpace, sharedMemory, segments, entries);
+    }
+    void interpretUntimed(int most) override {
+        line_space::pyramidPasses(interpreter, entries);
+        interpretSpace(most);
+    }
+    cs::Params& parameters() override { return params; }
+
+    // Canny's edges, or the input's own.
+    void findEdges() override {
         if (edgesFrom == "input")
             line_space::inputEdgesPass(detector, source, edges);
         else
-            line_space::cannyPasses(detector, source, edges, cannyLow, cannyHigh);
+            line_space::cannyPasses(detector, source, edges);
     }
 
     // Reading the lines out (thesis §5.3): the max pyramid, the picture of the space, the
     // chosen interpretation, and the chosen entries back to the CPU as lines.
-    void readOut() {
+    const std::vector<line_space::Line>& readOut() override {
         {
             auto pass = gpuPass("pyramid");
             line_space::pyramidPasses(interpreter, entries);
         }
         {
             auto pass = gpuPass("space view");
-            line_space::spaceViewPass(interpreter, entries, view, !isHough());
+            line_space::spaceViewPass(interpreter, entries, view);
         }
         {
             auto pass = gpuPass(interpret.c_str());
@@ -154,29 +180,32 @@ private:
         }
         // The chosen entries, a few of them, come back to the CPU: a wait for the GPU, once
         // per detection. The window draws them as lines over the image and marks on the space.
-        lines = line_space::showChosen(line_space::gatherPass(interpreter, entries),
+        lines = line_space::showChosen(line_space::readChosen(interpreter),
                                        {image.width, image.height, isHough(), thetaSteps, segments},
                                        spaceSize, imageLines, spaceMarks);
+        return lines;
     }
 
     void interpretSpace(int most) {
-        if (interpret == "threshold")
-            line_space::thresholdPasses(interpreter, GLuint(threshold), most);
-        else if (interpret == "reduce")
-            // Round the accumulator's angles, or round the image's border (geometry.h).
-            line_space::reducePasses(interpreter, most, suppress,
-                                     {isHough() ? line_space::Neighbourhood::Kind::HoughAngles
-                                                : line_space::Neighbourhood::Kind::BorderPoints,
-                                      {image.width, image.height}});
+        if (interpret == "reduce")
+            line_space::reducePasses(interpreter, entries, most);
+        else if (interpret == "threshold")
+            line_space::thresholdPasses(interpreter, entries, most);
         else
-            line_space::sortPasses(interpreter, prereduce, most);
+            line_space::sortPasses(interpreter, entries, most);
     }
 
-    void shadersReloaded() override { stale = true; }
+    void shadersReloaded() override {
+        checkBlocks();
+        stale = true;
+    }
+
+    // Each block against its programs as linked (gl/uniform_block.h): after a build or reload.
+    void checkBlocks() { line_space::checkBlocks(params, detector, lineSpace, hough, interpreter); }
 
     void checkOptions() override {
         cs::requireExtension("--output", options().output, ".json");
-        cs::requireExtension("--edges-output", edgesOutput, ".png");
+        cs::requireExtension("--edges-output", outputs.edges, ".png");
         if (cannyLow > cannyHigh)
             throw cs::UsageError("canny_low (" + std::to_string(cannyLow) +
                                  ") must not exceed canny_high (" + std::to_string(cannyHigh) +
@@ -192,7 +221,7 @@ private:
     void setup() override { load(line_space::readInput(options().input)); }
 
     // A new image, bottom row first: its textures and buffers, and the space for it.
-    void load(cs::Image picture) {
+    void load(cs::Image picture) override {
         // Before the image's textures: an image too small or too large is refused first.
         line_space::requireSpace(picture.width, picture.height, isHough(), thetaSteps);
         image = std::move(picture);
@@ -205,14 +234,16 @@ private:
     }
 
     // The space the method fills: the line space's layout (geometry.h), or the Hough
-    // accumulator of dBins x theta_steps (hough.h). Again when either changes.
-    void prepareSpace() {
+    // accumulator of dBins x theta_steps. Again when either changes.
+    void prepareSpace() override {
         spaceSize = line_space::requireSpace(image.width, image.height, isHough(), thetaSteps);
-        if (isHough()) hough.prepare(image.width, image.height, thetaSteps);
+        if (isHough()) hough.prepare(image.width, image.height);
         interpreter.resize(spaceSize);
+        interpreter.setMethod(isHough(), {image.width, image.height});
         entries = cs::Texture2D(isHough() ? "accumulator" : "line space", spaceSize.x, spaceSize.y,
                                 GL_RGBA32UI);
         view = cs::Texture2D("space view", spaceSize.x, spaceSize.y, GL_RGBA8);
+        checkBlocks();
         stale = true;
     }
 
@@ -238,17 +269,15 @@ private:
     void finish() override {
         if (!options().output.empty())
             queueOutput(options().output, line_space::linesJson(lines, image.height));
-        if (!edgesOutput.empty()) queueOutput(edgesOutput, line_space::edgesPng(edges));
-        if (!spaceOutput.empty()) queueOutput(spaceOutput, line_space::spaceBytes(entries));
+        if (!outputs.edges.empty()) queueOutput(outputs.edges, line_space::edgesPng(edges));
+        if (!outputs.space.empty()) queueOutput(outputs.space, line_space::spaceBytes(entries));
     }
 
     // The roofline: the bytes the transform must move at the least. The line space writes
-    // every entry (16 bytes) and reads the edge bits once (1/8 byte a pixel): its walks read
-    // the same words again and again, from caches or shared memory, so the floor is far below
-    // what limits it. Hough reads the edges (4 bytes a pixel), writes the list (4 an edge),
-    // reads and writes a vote's bin (8 bytes an edge and angle) and writes the entries (16 a
-    // bin). Then the sweeps (bench.cpp), which run this sample's passes on other images and
-    // settings through the callbacks, and leave it so: --bench runs them last.
+    // every entry (16 bytes) and reads the edge bits once (1/8 byte a pixel; its walks read the
+    // same words again and again, from caches or shared memory). Hough reads the edges (4 bytes
+    // a pixel), writes the list (4 an edge), reads and writes a vote's bin (8 bytes an edge and
+    // angle) and writes the entries (16 a bin). Then the sweeps (bench.cpp), run last.
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
         const double pixels = double(image.width) * image.height;
         const double bins = double(spaceSize.x) * spaceSize.y;
@@ -261,38 +290,9 @@ private:
                       : pixels / 8 + 16 * bins;
         std::vector<cs::BenchFigure> figures = {cs::bandwidthFigure(
             transform + " bandwidth", bytes, benchMedianMs(transform), calibration)};
-        const line_space::Sweep sweep{
-            bench.images,
-            seed(),
-            line_space::readInput(options().input),
-            bench.sides(cs::isSoftwareRenderer()),
-            [&](const cs::Image& picture, bool isEdges) {
-                edgesFrom = isEdges ? "input" : "detect";
-                load(picture);
-                findEdges();
-            },
-            [&](bool useHough, bool shared, bool runs) {
-                method = useHough ? "hough" : "linespace", sharedMemory = shared, segments = runs;
-                prepareSpace();
-            },
-            [&] {
-                if (isHough()) return line_space::houghPasses(hough, edges, entries, sharedMemory);
-                line_space::packBitsPass(lineSpace, edges);
-                line_space::countPass(lineSpace, sharedMemory, {image.width, image.height}, entries,
-                                      gap, segments);
-            },
-            [&](int neighbourhood, int most) {
-                interpret = "reduce", suppress = neighbourhood, lineCount = most;
-                readOut();
-                return lines;
-            },
-            [&](const std::string& how, int most, int levels) {
-                interpret = how, prereduce = levels;
-                line_space::pyramidPasses(interpreter, entries);
-                interpretSpace(most);
-            },
-            timingMethod()};
-        for (const cs::BenchFigure& figure : line_space::runSweep(sweep)) figures.push_back(figure);
+        const std::vector<cs::BenchFigure> sweeps =
+            line_space::runSweep(*this, bench, seed(), options().input, timingMethod());
+        figures.insert(figures.end(), sweeps.begin(), sweeps.end());
         return figures;
     }
 };

@@ -9,6 +9,12 @@
 
 namespace line_space {
 
+OutputFlags::OutputFlags(cs::Params& flags)
+    : edges(flags.output("edges-output", "FILE.png",
+                         "also write the edge image the transforms read")),
+      space(flags.output("space-output", "FILE",
+                         "also write the space's entries, raw (README.md)")) {}
+
 cs::Image readInput(const std::string& path) {
     return cs::flipRows(cs::loadImage(path.empty() ? cs::assetPath("building.png") : path,
                                       cs::glInteger(GL_MAX_TEXTURE_SIZE)));

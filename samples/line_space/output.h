@@ -4,11 +4,19 @@
 #include <string>
 #include <vector>
 
+#include "app/params.h"
 #include "geometry.h"
 #include "gl/objects.h"
 #include "util/image.h"
 
 namespace line_space {
+
+// --edges-output and --space-output, declared among the sample's flags.
+struct OutputFlags {
+    explicit OutputFlags(cs::Params& flags);
+    std::string& edges;  // FILE.png
+    std::string& space;  // FILE
+};
 
 // --input's image, or the building (assets/building.png) without one, bottom row first as
 // every texture here. Refused before decoding if a side passes GL_MAX_TEXTURE_SIZE.

@@ -45,8 +45,14 @@ Entry walkLine(const EdgeImage& edges, glm::ivec2 p, glm::ivec2 q, std::uint32_t
         }
         if (at == end) break;
         const int e2 = 2 * err;
-        if (e2 >= dy) err += dy, at.x += stepX;
-        if (e2 <= dx) err += dx, at.y += 1;
+        if (e2 >= dy) {
+            err += dy;
+            at.x += stepX;
+        }
+        if (e2 <= dx) {
+            err += dx;
+            at.y += 1;
+        }
     }
     return {segments ? best : all, pair, packPoint(bestFirst), packPoint(bestLast)};
 }

@@ -26,8 +26,14 @@ void drawSegment(cs::Image& image, glm::ivec2 a, glm::ivec2 b) {
         pixel[0] = pixel[1] = pixel[2] = 255;
         if (p == b) break;
         const int e2 = 2 * err;
-        if (e2 >= dy) err += dy, p.x += sx;
-        if (e2 <= dx) err += dx, p.y += sy;
+        if (e2 >= dy) {
+            err += dy;
+            p.x += sx;
+        }
+        if (e2 <= dx) {
+            err += dx;
+            p.y += sy;
+        }
     }
 }
 

@@ -4,15 +4,9 @@
 // the edge bits in memory. count_tiled.comp does the same with shared memory.
 layout(local_size_x = 16, local_size_y = 16) in;
 
-#include "border.glsl"
-#include "walk.glsl"
+#include "line_space.glsl"  // the parameters (LineSpace), the edge bits, the walk
 
 layout(binding = 0, rgba32ui) writeonly uniform uimage2D lineSpace;
-
-uniform ivec2 size;         // the layout's extent
-uniform ivec2 imageExtent;  // the edge image's
-uniform int gap;            // non-edge pixels a run may bridge
-uniform bool segments;      // score the longest run, not the whole line
 
 void main() {
     ivec2 entry = ivec2(gl_GlobalInvocationID.xy);
@@ -26,10 +20,10 @@ void main() {
             Walk w = startWalk(from, to);
             Tally tally = noTally();
             while (!w.done) {
-                visit(tally, w, edgeInMemory(w.pixel), gap);
+                visit(tally, w, edgeInMemory(w.pixel));
                 advance(w);
             }
-            result = lineSpaceEntry(tally, result.y, segments);
+            result = lineSpaceEntry(tally, result.y);
         }
     }
     imageStore(lineSpace, entry, result);

@@ -5,15 +5,14 @@
 //
 // A work group is 16 x 16 entries: 16 neighbouring border points against 16 others, so its
 // 256 lines fan out between two short stretches of the border and cover a narrow band of the
-// image. Every walk climbs the image (walk.glsl), so the group goes up the band SLAB_ROWS rows
+// image. Every walk climbs the image (line_space.glsl), so the group goes up the band SLAB_ROWS rows
 // at a time: it finds which words of those rows its lines cross, copies them into shared
 // memory together, and each invocation walks its line through the slab reading bits from
 // there. A slab wider than SLAB_WORDS words (lines that spread far apart, as in a group that
 // straddles two blocks of the layout) is read from memory directly, as count.comp does.
 layout(local_size_x = 16, local_size_y = 16) in;
 
-#include "border.glsl"
-#include "walk.glsl"
+#include "line_space.glsl"  // the parameters (LineSpace), the edge bits, the walk
 
 #ifndef SLAB_ROWS  // the defaults let the file compile alone; the sample sets both
 #define SLAB_ROWS 32
@@ -23,11 +22,6 @@ layout(local_size_x = 16, local_size_y = 16) in;
 #endif
 
 layout(binding = 0, rgba32ui) writeonly uniform uimage2D lineSpace;
-
-uniform ivec2 size;
-uniform ivec2 imageExtent;
-uniform int gap;
-uniform bool segments;
 
 shared uint slab[SLAB_ROWS * SLAB_WORDS];  // 8 KiB by default: a quarter of the GL minimum
 shared int lowestRow, highestRow;          // the rows the group's lines span
@@ -108,7 +102,7 @@ void main() {
                 } else {
                     edge = edgeInMemory(w.pixel);
                 }
-                visit(tally, w, edge, gap);
+                visit(tally, w, edge);
                 advance(w);
             }
         }
@@ -117,6 +111,6 @@ void main() {
     if (!inside) return;
     uvec4 result = uvec4(0u);
     if (inLayout) result.y = uint(p) | uint(q) << 16;
-    if (walks) result = lineSpaceEntry(tally, result.y, segments);
+    if (walks) result = lineSpaceEntry(tally, result.y);
     imageStore(lineSpace, entry, result);
 }

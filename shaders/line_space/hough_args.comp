@@ -3,13 +3,11 @@
 // counter, written where glDispatchComputeIndirect reads it. The CPU never sees the count.
 layout(local_size_x = 1) in;
 
+#include "hough.glsl"  // the parameters (Hough): edgesPerGroup, maxGroups, thetaGroups
+
 layout(binding = 0, offset = 0) uniform atomic_uint edgeCount;
 // glDispatchComputeIndirect's command: num_groups_x, num_groups_y, num_groups_z.
 layout(std430, binding = 1) writeonly buffer Command { uint numGroups[3]; };
-
-uniform uint edgesPerGroup;  // how many edges one work group of the vote takes
-uniform uint maxGroups;      // GL_MAX_COMPUTE_WORK_GROUP_COUNT[0]: the vote loops past it
-uniform uint thetaGroups;    // work groups along y, one per block of angles
 
 void main() {
     uint edges = atomicCounter(edgeCount);

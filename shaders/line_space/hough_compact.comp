@@ -5,15 +5,15 @@
 // mind.
 layout(local_size_x = 16, local_size_y = 16) in;
 
+#include "hough.glsl"  // the parameters (Hough)
+
 layout(binding = 0, rgba8) readonly uniform image2D edges;
 layout(binding = 0, offset = 0) uniform atomic_uint edgeCount;  // zero before the dispatch
 layout(std430, binding = 0) writeonly buffer EdgeList { uint edgeList[]; };  // x | y << 16
 
-uniform ivec2 size;
-
 void main() {
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(pixel, size))) return;  // the last groups' overhang
+    if (any(greaterThanEqual(pixel, imageExtent))) return;  // the last groups' overhang
     if (imageLoad(edges, pixel).r > 0.5)
         edgeList[atomicCounterIncrement(edgeCount)] = uint(pixel.x) | uint(pixel.y) << 16;
 }

@@ -4,14 +4,14 @@
 // with the score (thesis §5.3).
 layout(local_size_x = 16, local_size_y = 16) in;
 
+#include "hough.glsl"  // the parameters (Hough): dBins, theta_steps
+
 layout(std430, binding = 1) readonly buffer Votes { uint votes[]; };
 layout(binding = 0, rgba32ui) writeonly uniform uimage2D entries;
 
-uniform ivec2 size;  // dBins x thetaSteps
-
 void main() {
     ivec2 bin = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(bin, size))) return;  // the last groups' overhang
+    if (any(greaterThanEqual(bin, ivec2(dBins, theta_steps)))) return;  // the overhang
     uint position = uint(bin.x) | uint(bin.y) << 16;
-    imageStore(entries, bin, uvec4(votes[bin.y * size.x + bin.x], position, 0u, 0u));
+    imageStore(entries, bin, uvec4(votes[bin.y * dBins + bin.x], position, 0u, 0u));
 }

@@ -19,7 +19,7 @@ layout(std430, binding = 1) buffer Votes { uint votes[]; };  // [t * dBins + bin
 void main() {
     uint edges = atomicCounter(edgeCount);
     int firstAngle = int(gl_WorkGroupID.y) * THETA_BLOCK;
-    int lastAngle = min(firstAngle + THETA_BLOCK, thetaSteps);
+    int lastAngle = min(firstAngle + THETA_BLOCK, theta_steps);
     // A grid-stride loop: the dispatch stops at GL_MAX_COMPUTE_WORK_GROUP_COUNT groups, so an
     // invocation takes every edge a whole grid apart. It also skips the overhang.
     uint stride = gl_NumWorkGroups.x * uint(GROUP_SIZE);

@@ -30,7 +30,7 @@ void main() {
 
     uint edges = atomicCounter(edgeCount);
     int firstAngle = int(gl_WorkGroupID.y) * THETA_BLOCK;
-    int angles = min(THETA_BLOCK, thetaSteps - firstAngle);
+    int angles = min(THETA_BLOCK, theta_steps - firstAngle);
     uint stride = gl_NumWorkGroups.x * uint(GROUP_SIZE);
     for (uint i = gl_GlobalInvocationID.x; i < edges; i += stride) {
         ivec2 pixel = unpackPoint(edgeList[i]);

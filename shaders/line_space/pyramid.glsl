@@ -8,6 +8,25 @@
 // power of two, whose entries never win and are never reported.
 layout(std430, binding = 0) buffer Pyramid { uvec2 pyramid[]; };
 
+// The read-out passes' parameters: one uniform buffer (passes.h, ReadOutBlock), bound before
+// each dispatch. suppress, threshold and prereduce are the parameters themselves, named as
+// --set names them; the rest follows from the space and the method.
+layout(std140, binding = 3) uniform ReadOut {
+    ivec2 spaceSize;    // the entries': the pyramid's level 0
+    ivec2 borderImage;  // reduce by border points: the image whose border the entries pair
+    int levelCount;     // the pyramid's levels; the last, the top, is a single entry
+    int suppress;       // reduce: the side of the neighbourhood zeroed round each maximum
+    int neighbourhood;  // reduce: 0 rectangle, 1 Hough's wrapping angles, 2 border points
+    int threshold;      // threshold: the least score kept
+    int prereduce;      // sort: the level sorted, after that many 2 x 2 reductions
+    uint layoutGaps;    // space view: 1 for the line space, whose layout leaves entries empty
+    ivec4 levels[32];   // each level's start in the pyramid (x) and its size (y, z)
+};
+
+int levelOffset(int level) { return levels[level].x; }
+ivec2 levelSize(int level) { return levels[level].yz; }
+int topOffset() { return levels[levelCount - 1].x; }
+
 bool better(uvec2 a, uvec2 b) { return a.x > b.x || (a.x == b.x && a.y < b.y); }
 
 // The best of the 2 x 2 block below entry `at` of a level, from the level below it, which

@@ -11,13 +11,12 @@ layout(local_size_x = 64) in;
 layout(std430, binding = 1) writeonly buffer Keys { uint keys[]; };
 layout(std430, binding = 2) writeonly buffer Values { uint values[]; };
 
-uniform uint count;  // entries in the level
-uniform int offset;  // where the level starts in the pyramid
-
 void main() {
+    int level = min(prereduce, levelCount - 1);
+    uint count = uint(levelSize(level).x * levelSize(level).y);  // entries in the level
     uint i = linearItem();  // rows of work groups past the GL's limit along x
     if (i >= count) return;  // the last group's overhang
-    uvec2 best = pyramid[offset + int(i)];
+    uvec2 best = pyramid[levelOffset(level) + int(i)];
     keys[i] = 0xFFFFu - min(best.x, 0xFFFFu);
     values[i] = best.y;
 }

@@ -14,15 +14,14 @@ layout(std430, binding = 1) writeonly buffer Keys { uint keys[]; };
 layout(std430, binding = 2) writeonly buffer Values { uint values[]; };
 layout(std430, binding = 3) buffer Places { uint places[]; };
 
-uniform uint count;  // entries
-uniform uint threshold;
-uniform bool flags;  // this pass writes the flags, before the scan; otherwise it scatters
+uniform bool flags;  // this dispatch writes the flags, before the scan; otherwise it scatters
 
 void main() {
+    uint count = uint(spaceSize.x * spaceSize.y);  // entries
     uint i = linearItem();  // rows of work groups past the GL's limit along x
     if (i >= count) return;  // the last group's overhang
     uvec2 entry = pyramid[i];  // level 0: (score, index = i)
-    bool kept = entry.x >= threshold;
+    bool kept = entry.x >= uint(threshold);
     if (flags) {
         places[i] = kept ? 1u : 0u;
     } else if (kept) {

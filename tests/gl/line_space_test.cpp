@@ -11,11 +11,11 @@
 #include <utility>
 #include <vector>
 
+#include "app/params.h"
 #include "gl/program.h"
+#include "gl/uniform_block.h"
 #include "gl_test.h"
-#include "line_space/canny.h"
 #include "line_space/geometry.h"
-#include "line_space/interpret.h"
 #include "line_space/passes.h"
 #include "line_space/reference.h"
 #include "line_space/synthetic.h"
@@ -170,7 +170,9 @@ TEST_F(CannyTest, EdgesEqualTheCpuReferenceBitForBit) {
         const cs::Texture2D edges("test edges", width, height, GL_RGBA8);
         detector.prepare(width, height);
         for (const auto& [low, high] : thresholds) {
-            line_space::cannyPasses(detector, source, edges, low, high);
+            detector.block.values.canny_low = low;
+            detector.block.values.canny_high = high;
+            line_space::cannyPasses(detector, source, edges);
             const auto expected = line_space::cannyOnCpu(image, low, high).edge;
             EXPECT_TRUE(downloadEdges(edges) == expected)
                 << width << "x" << height << " thresholds " << low << ", " << high;
@@ -195,7 +197,9 @@ TEST_F(CannyTest, HysteresisFollowsAChainAcrossTiles) {
     const cs::Texture2D source = uploaded(image);
     const cs::Texture2D edges("test edges", width, height, GL_RGBA8);
     detector.prepare(width, height);
-    line_space::cannyPasses(detector, source, edges, 20, 200);
+    detector.block.values.canny_low = 20;
+    detector.block.values.canny_high = 200;
+    line_space::cannyPasses(detector, source, edges);
     const auto actual = downloadEdges(edges);
     EXPECT_TRUE(actual == line_space::cannyOnCpu(image, 20, 200).edge);
     // The whole step is an edge, from x = 0 on.
@@ -231,12 +235,19 @@ std::vector<Entry> gpuLineSpace(const line_space::EdgeImage& edges, const cs::Pr
                               bits.data());
     const glm::ivec2 size = line_space::layoutSize(width, height);
     const cs::Texture2D space("test line space", size.x, size.y, GL_RGBA32UI);
+    // The parameters as the sample's block holds them, checked against the kernel as linked.
+    using Block = line_space::LineSpaceBlock;
+    cs::UniformBlock<Block> block{
+        "LineSpace",
+        {CS_BLOCK_MEMBER(Block, imageExtent), CS_BLOCK_MEMBER(Block, size),
+         CS_BLOCK_MEMBER(Block, wordsPerRow), CS_BLOCK_MEMBER(Block, gap),
+         CS_BLOCK_MEMBER(Block, segments)}};
+    const cs::Params noParameters;
+    block.check(program, noParameters);
+    block.values = {{width, height}, size, words, gap, segments ? 1u : 0u};
+    block.upload();
     program.use();
-    glUniform2i(program.uniform("size"), size.x, size.y);
-    glUniform2i(program.uniform("imageExtent"), width, height);
-    glUniform1i(program.uniform("wordsPerRow"), words);
-    glUniform1i(program.uniform("gap"), gap);
-    glUniform1i(program.uniform("segments"), segments);
+    block.bind(1);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, edgeBits.id());
     glBindImageTexture(0, space.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32UI);
     const glm::uvec3 groups = program.groupsFor(size.x, size.y);
@@ -281,13 +292,17 @@ protected:
         texture.upload(GL_RGBA_INTEGER, GL_UNSIGNED_INT, entries.data());
         line_space::Interpreter interpreter;
         interpreter.resize(size);
-        line_space::pyramidPasses(interpreter, texture);  // ends with the interpretations' barrier
-        if (how == "threshold")
-            line_space::thresholdPasses(interpreter, std::uint32_t(parameter), most);
-        if (how == "reduce") line_space::reducePasses(interpreter, most, parameter, around);
-        if (how == "sort") line_space::sortPasses(interpreter, parameter, most);
+        // The parameter in the read-out's block, where the sample's parameters live.
+        interpreter.setNeighbourhood(around);
+        if (how == "threshold") interpreter.block.values.threshold = parameter;
+        if (how == "reduce") interpreter.block.values.suppress = parameter;
+        if (how == "sort") interpreter.block.values.prereduce = parameter;
+        line_space::pyramidPasses(interpreter, texture);  // uploads the block, then the pyramid
+        if (how == "threshold") line_space::thresholdPasses(interpreter, texture, most);
+        if (how == "reduce") line_space::reducePasses(interpreter, texture, most);
+        if (how == "sort") line_space::sortPasses(interpreter, texture, most);
         std::vector<std::uint32_t> indices;
-        for (const auto& c : line_space::gatherPass(interpreter, texture)) {
+        for (const auto& c : line_space::readChosen(interpreter)) {
             indices.push_back(c.index);
             if (c.index != 0xFFFFFFFFu)
                 EXPECT_EQ(c.entry, entries[c.index]) << "the gathered entry is the chosen one";

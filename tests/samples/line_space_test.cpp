@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "app/params.h"
+#include "line_space/draw.h"
 #include "line_space/geometry.h"
 #include "line_space/output.h"
-#include "line_space/overlay.h"
 #include "line_space/reference.h"
 #include "line_space/synthetic.h"
 #include "support/child_rss.h"
