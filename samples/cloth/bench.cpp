@@ -157,4 +157,11 @@ std::vector<cs::BenchFigure> runSweep(const Sweep& sweep, const cs::Calibration&
     return figures;
 }
 
+int& declareBenchMax(cs::Params& flags, std::function<bool()> benchmarking) {
+    return flags
+        .add("bench-max", 256, {8, 4096},
+             "largest grid edge of the --bench sweep (default 256 on a CPU renderer, else 1024)")
+        .activeWhen(std::move(benchmarking), "without --bench");
+}
+
 }  // namespace cloth

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/params.h"
 #include "bench/profiler.h"
 #include "bench/report.h"
 #include "cloth.h"
@@ -70,5 +71,8 @@ std::vector<cs::BenchFigure> runSweep(const Sweep& sweep, const cs::Calibration&
 
 // The RMS relative stretch of every spring: 0 when each has its rest length.
 double rmsStretch(const CpuCloth& cloth);
+
+// The sweep's --bench-max flag, declared (active only with --bench, `benchmarking`).
+int& declareBenchMax(cs::Params& flags, std::function<bool()> benchmarking);
 
 }  // namespace cloth

@@ -44,10 +44,13 @@ private:
          CS_BLOCK_MEMBER(cloth::Physics, jacobiWeight)}};
     cloth::Physics& p = physics.values;  // the block's numbers, as the CPU writes them
 
-    int& gridWidth =
-        params.add("width", 64, {2, 1024}, "points along x (with --input: the file's)");
+    int& gridWidth = params.add("width", 64, {2, 1024}, "points along x (with --input: the file's)")
+                         .costGrowsAs(cs::growth::linear)
+                         .interactiveAt(32);
     int& gridHeight =
-        params.add("height", 64, {2, 1024}, "points along y (with --input: the file's)");
+        params.add("height", 64, {2, 1024}, "points along y (with --input: the file's)")
+            .costGrowsAs(cs::growth::linear)
+            .interactiveAt(32);
     std::string& solver = params.choice("solver", std::string("springs"), {"springs", "xpbd"},
                                         "explicit mass-spring, or XPBD distance constraints");
     bool& colouring = params.add("colouring", true,
@@ -59,7 +62,8 @@ private:
                                   "(wrong on purpose)")
                              .activeWhen([this] { return solver == "springs" && !colouring; },
                                          "unless solver=springs and colouring=false");
-    int& substeps = params.add("substeps", 16, {1, 256}, "substeps per step");
+    int& substeps =
+        params.add("substeps", 16, {1, 256}, "substeps per step").costGrowsAs(cs::growth::linear);
     float& dt = params.add("dt", 1.0f / 60.0f, {1e-4f, 0.05f}, "seconds per step (a frame)");
     float& stiffness = params.add("stiffness", p.stiffness, 180000.0f, {1.0f, kMostStiffness},
                                   "c, N/m, every spring");
@@ -81,11 +85,7 @@ private:
 
     int& stepLimit = flags.add("steps", 0, {0, 1 << 30},
                                "run exactly K steps in all, however the frames split them");
-    int& benchMax = flags
-                        .add("bench-max", 256, {8, 4096},
-                             "largest grid edge of the --bench sweep (default 256 on a CPU "
-                             "renderer, else 1024)")
-                        .activeWhen([this] { return options().bench; }, "without --bench");
+    int& benchMax = cloth::declareBenchMax(flags, [this] { return options().bench; });
 
     cloth::Sides sides;  // the state (state.h): the GPU's, and compute=cpu's
     cloth::GpuCloth& gpu = sides.gpu;
@@ -122,7 +122,7 @@ private:
             uploadPhysics();
         if (std::exchange(resetPressed, false) || (cure && sides.blownUp())) load(initial);
         if (params.changed(&compute)) sides.stepOn(compute == "cpu");
-        if (params.changed(&pins)) sides.pin(pins, initial, grab.held());
+        if (params.changed(&pins)) figures.pinnedInPlace = sides.pin(pins, initial, grab.held());
         if (cure) figures.forgetLost();  // the race's counts, read again for the new settings
         if (window()) grab.update(view(), sides);
         if (!flags.given(&stepLimit) || stepsDone < stepLimit) step();  // --steps: no more

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <cmath>
+#include <string>
 
 #include "cloth.h"
 
@@ -20,6 +21,7 @@ void Figures::resize(std::size_t points) {
                           cs::BufferUse::Computed);
     totalsRead.reset();
     lostRead.reset();
+    pinnedInPlace = false;
 }
 
 bool Figures::draw(const Lines& lines) const {
@@ -33,9 +35,16 @@ bool Figures::draw(const Lines& lines) const {
         if (sums.w > 0) {
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1),
                                "%.0f points are no longer finite: the springs blew up", sums.w);
-            ImGui::TextWrapped(
-                "(explicit springs need h < 2 / omega: more substeps, less "
-                "stiffness, or solver xpbd; changing one starts again)");
+            // The racing scatter blows up at any stiffness: its lost forces are the cause.
+            if (lines.scatter && std::string(lines.scatter) == "naive")
+                ImGui::TextWrapped(
+                    "(the race did it: the scatter without colours loses spring forces, "
+                    "counted below, so the forces no longer cancel and pump energy in; "
+                    "colouring=true is the cure, and changing it starts again)");
+            else
+                ImGui::TextWrapped(
+                    "(explicit springs need h < 2 / omega: more substeps, less "
+                    "stiffness, or solver xpbd; changing one starts again)");
         } else {
             ImGui::Text("kinetic energy %.4g J, RMS stretch %.2e", sums.x,
                         sums.z > 0 ? std::sqrt(sums.y / sums.z) : 0.0);
@@ -48,6 +57,10 @@ bool Figures::draw(const Lines& lines) const {
         ImGui::Text("%s scatter lost %u of %lld spring ends", lines.scatter, lost.y, ends);
         ImGui::Text("  at %u of %d points (first substep)", lost.x, lines.columns * lines.rows);
     }
+    if (pinnedInPlace)
+        ImGui::TextWrapped(
+            "the pins hold the corners where they lie now: reset hangs the cloth "
+            "from them as it starts");
     const bool reset = ImGui::Button("reset");
     if (lines.mouse) {
         ImGui::SameLine();

@@ -41,6 +41,10 @@ public:
     // step, what the scatter lost in the first substep (once known), and the reset button.
     // Returns whether reset was pressed.
     bool draw(const Lines& lines) const;
+    // The pins changed after the cloth started: they hold the corners where they lie, which
+    // looks like nothing happened until a reset hangs the cloth from them. Said on screen
+    // until the next reset (resize).
+    bool pinnedInPlace = false;
 };
 
 }  // namespace cloth

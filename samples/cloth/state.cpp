@@ -92,7 +92,7 @@ bool Sides::blownUp() const {
     return firstNonFinite(points) < points.size();
 }
 
-void Sides::pin(const std::string& pins, const std::vector<Point>& initial, int held) {
+bool Sides::pin(const std::string& pins, const std::vector<Point>& initial, int held) {
     const std::vector<Point> now = readPositions();
     const int columns = gpu.columns(), last = int(now.size()) - 1;
     const int corners[4] = {last - columns + 1, last, 0, columns - 1};  // last row first
@@ -102,6 +102,7 @@ void Sides::pin(const std::string& pins, const std::vector<Point>& initial, int 
         if (i == held) continue;
         setPoint(i, Point(glm::vec3(now[size_t(i)]), pinned ? 0.0f : initial[size_t(i)].w));
     }
+    return pins != "none";
 }
 
 }  // namespace cloth

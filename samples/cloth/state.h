@@ -72,7 +72,8 @@ struct Sides {
     // The corners `pins` holds still ("two": the last row's, "four": all four) get inverse
     // mass 0, the others the inverse mass they have in `initial`, each where it is now; not
     // the point the mouse holds.
-    void pin(const std::string& pins, const std::vector<Point>& initial, int held);
+    // Returns whether any corner is pinned now.
+    bool pin(const std::string& pins, const std::vector<Point>& initial, int held);
 };
 
 }  // namespace cloth

@@ -465,17 +465,21 @@ void Sample::drawNotes() {
     const double median = recentFrameMs();
     if (frameMs_.size() >= 8 && median >= kSlowFrameMs) slow_ = true;
     if (median < kFastAgainMs) slow_ = false;
+    // The slot appears with the first note and stays from then on: a window that is never
+    // slow and never refuses a value keeps the room, and once there it moves nothing again.
+    const bool noticing = !notice_.empty() && nowSeconds() < noticeUntil_;
+    notesShown_ = notesShown_ || slow_ || noticing || !refusal_.empty();
+    if (!notesShown_) return;
     const float line = ImGui::GetTextLineHeightWithSpacing();
-    ImGui::BeginChild("##notes", ImVec2(0.0f, 4.0f * line + ImGui::GetFrameHeightWithSpacing()),
-                      false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::BeginChild("##notes", ImVec2(0.0f, 2.0f * line + ImGui::GetFrameHeightWithSpacing()),
+                      false);
     if (traceOverlay())
         std::fprintf(stderr, "%s: overlay notes at y=%.0f%s\n", name_.c_str(),
                      ImGui::GetCursorScreenPos().y, slow_ ? ", slow" : "");
     ImGui::PushTextWrapPos(0.0f);
     if (!refusal_.empty())
         ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "undone: %s", refusal_.c_str());
-    if (!notice_.empty() && nowSeconds() < noticeUntil_)
-        ImGui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "%s", notice_.c_str());
+    if (noticing) ImGui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "%s", notice_.c_str());
     if (slow_) drawSlowNote(median);
     ImGui::PopTextWrapPos();
     ImGui::EndChild();
@@ -568,6 +572,9 @@ void Sample::drawPassTimes() {
                  : "GPU time of the last change, " + std::to_string(age) + " frames ago";
     if (!ImGui::CollapsingHeader((title + "###passes").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
         return;
+    // The numbers never wrap: their column takes the width they need (the overlay's wrapping
+    // would otherwise cut them at the column's edge).
+    ImGui::PushTextWrapPos(-1.0f);
     if (ImGui::BeginTable("##passes", 2, ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn("pass", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableSetupColumn("ms");
@@ -594,6 +601,7 @@ void Sample::drawPassTimes() {
         }
         ImGui::EndTable();
     }
+    ImGui::PopTextWrapPos();
     if (profiler_.method() == GpuProfiler::Method::FinishAndClock)
         ImGui::TextDisabled("timed with glFinish: timer queries miss compute here");
 }

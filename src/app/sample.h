@@ -183,9 +183,10 @@ private:
     float overlayRight_ = 0.0f;  // the overlay window's right edge last frame, in pixels
     // The window's state.
     bool paused_ = false, stepOnce_ = false, showHelp_ = false, shotRequested_ = false;
-    std::string busy_;    // showBusy, until the next update()
-    bool slow_ = false;   // the slow-frame note is shown (with hysteresis)
-    std::string notice_;  // a passing notice in the overlay's notes, until noticeUntil_
+    std::string busy_;         // showBusy, until the next update()
+    bool slow_ = false;        // the slow-frame note is shown (with hysteresis)
+    bool notesShown_ = false;  // the notes' slot has appeared, and stays
+    std::string notice_;       // a passing notice in the overlay's notes, until noticeUntil_
     double noticeUntil_ = 0.0;
     struct Ask {
         Params::Edit edit;  // held back (Params::holdBack) until the learner says
