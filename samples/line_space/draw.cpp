@@ -8,8 +8,10 @@
 namespace line_space {
 namespace {
 
+// A corner of a segment's quad (lines.vert): the end it is at, the other end, which edge.
 struct Vertex {
-    glm::vec2 endpoint;
+    glm::vec2 endpoint, otherEnd;
+    float side;
     float rank;
 };
 
@@ -59,20 +61,31 @@ void LineDrawer::set(const std::vector<glm::vec2>& a, const std::vector<glm::vec
     std::vector<Vertex> data;
     const float last = float(std::max<std::size_t>(a.size(), 2) - 1);
     for (std::size_t i = 0; i < a.size(); ++i) {
-        data.push_back({a[i], float(i) / last});
-        data.push_back({b[i], float(i) / last});
+        // Two triangles: seen from b, "across" points the other way, so b's corners take the
+        // opposite side to land on the same edges as a's.
+        const float rank = float(i) / last;
+        const Vertex a0{a[i], b[i], 1, rank}, a1{a[i], b[i], -1, rank};
+        const Vertex b0{b[i], a[i], -1, rank}, b1{b[i], a[i], 1, rank};
+        data.insert(data.end(), {a0, a1, b0, a1, b1, b0});
     }
     pixels_ = pixels;
     count_ = int(data.size());
     if (!vertices_) {
         vertices_ = cs::VertexArray("detected lines");
         glBindVertexArray(vertices_.id());
-        glEnableVertexAttribArray(0);
-        glEnableVertexAttribArray(1);
-        glVertexAttribFormat(0, 2, GL_FLOAT, GL_FALSE, offsetof(Vertex, endpoint));
-        glVertexAttribFormat(1, 1, GL_FLOAT, GL_FALSE, offsetof(Vertex, rank));
-        glVertexAttribBinding(0, 0);
-        glVertexAttribBinding(1, 0);
+        const struct {
+            GLint size;
+            std::size_t offset;
+        } attributes[] = {{2, offsetof(Vertex, endpoint)},
+                          {2, offsetof(Vertex, otherEnd)},
+                          {1, offsetof(Vertex, side)},
+                          {1, offsetof(Vertex, rank)}};
+        for (GLuint i = 0; i < 4; ++i) {
+            glEnableVertexAttribArray(i);
+            glVertexAttribFormat(i, attributes[i].size, GL_FLOAT, GL_FALSE,
+                                 GLuint(attributes[i].offset));
+            glVertexAttribBinding(i, 0);
+        }
         glBindVertexArray(0);
     }
     if (data.empty()) return;
@@ -100,9 +113,10 @@ void LineDrawer::draw(const cs::Rect& rect, int targetWidth, int targetHeight) c
                 2 * rect.y / targetHeight - 1, 2 * (rect.x + rect.width) / targetWidth - 1,
                 2 * (rect.y + rect.height) / targetHeight - 1);
     glUniform2f(program_.uniform("pixels"), pixels_.x, pixels_.y);
+    glUniform2f(program_.uniform("target"), float(targetWidth), float(targetHeight));
     glBindVertexArray(vertices_.id());
     glBindVertexBuffer(0, buffer_.id(), 0, sizeof(Vertex));
-    glDrawArrays(GL_LINES, 0, count_);
+    glDrawArrays(GL_TRIANGLES, 0, count_);
     glBindVertexArray(0);
 }
 
