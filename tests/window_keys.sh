@@ -26,6 +26,9 @@
 #            dragged to the end again, "apply" (amber) runs it.
 # limit:     (workgroups) local_x's slider dragged to its end stops at what this GL runs: one
 #            --set, and nothing "undone".
+# slices:    (barriers --set runs=100000: minutes of runs on a CPU renderer) the window goes on
+#            drawing while the runs go on in slices: three F2 shots a second apart each come
+#            within 1.5 s, and Esc ends the run within 3 s, the runs unfinished.
 # note:      (test_sample, frames of 100 and 300 ms in turn around the 200 ms threshold) the
 #            slow-frame note comes once and stays (hysteresis), and the overlay's slot for it
 #            stays where it is in every frame (CS_TRACE_OVERLAY=1 prints its place).
@@ -287,6 +290,19 @@ case $test in
         take_shot  # the frames after the edit ran it
         quit
         ! grep -q ": undone:" "$log" || fail "the slider's end was past what the GL runs" ;;
+    slices)
+        start --set runs=100000
+        for _ in 1 2 3; do
+            asked=$(date +%s.%N)
+            take_shot
+            late=$(awk -v a="$asked" -v n="$(date +%s.%N)" 'BEGIN { print n - a }')
+            awk -v l="$late" 'BEGIN { exit !(l <= 1.5) }' ||
+                fail "no frame for $late s while the runs went on"
+            sleep 1
+        done
+        asked=$SECONDS
+        quit
+        [ $((SECONDS - asked)) -le 3 ] || fail "Esc took $((SECONDS - asked)) s to end the run" ;;
     note)
         CS_TRACE_OVERLAY=1 start --set sleep_ms=200 --set jitter=true
         wait_for "overlay notes at y=.*, slow" 20

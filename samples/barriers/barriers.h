@@ -5,18 +5,25 @@
 // Nothing here touches OpenGL.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <glm/glm.hpp>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "app/draw.h"
+#include "bench/report.h"
 
 namespace barriers {
 
 // The experiments, in the order `experiment=all` runs them; experimentChoices() adds "all".
 extern const std::vector<std::string> kExperiments;
 std::vector<std::string> experimentChoices();
+// The indices in kExperiments that `experiment` (a choice) runs: one, or every one for "all".
+std::vector<std::size_t> chosen(const std::string& experiment);
+// Each correct variant's time over its racy one's (kRightAndRacy), from `ms`, a median time
+// of one experiment's dispatch: what being right costs, for --bench.
+std::vector<cs::BenchFigure> rightOverRacy(const std::function<double(const std::string&)>& ms);
 
 // --bench's comparisons: each correct variant's time over its racy one's.
 constexpr std::pair<const char*, const char*> kRightAndRacy[] = {
@@ -147,6 +154,8 @@ std::vector<std::uint8_t> errorMap(const std::vector<Named>& experiments, int wi
 // A row per experiment: how many runs and elements were wrong, and a plot of the wrong
 // elements of each run.
 void resultsTable(const std::vector<Named>& experiments);
+// How far the runs are: `done` of `total`.
+void progressBar(std::uint64_t done, std::uint64_t total);
 // Each experiment's name above its band of the map drawn at `rect` (frame pixels, bottom up).
 void bandTitles(const std::vector<Named>& experiments, const cs::Rect& rect, int frameHeight);
 // What a cell of the map means (a swatch per status, and the darker lines), and, for every

@@ -39,6 +39,13 @@ std::vector<std::string> experimentChoices() {
     return choices;
 }
 
+std::vector<std::size_t> chosen(const std::string& experiment) {
+    std::vector<std::size_t> indices;
+    for (std::size_t e = 0; e < kExperiments.size(); ++e)
+        if (experiment == "all" || experiment == kExperiments[e]) indices.push_back(e);
+    return indices;
+}
+
 std::uint32_t tokenFor(std::uint32_t seed, std::size_t experiment, int run) {
     return (seed * 2654435761u + std::uint32_t(experiment * 100003 + std::size_t(run)) * 2u) | 1u;
 }

@@ -18,10 +18,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/draw.h"
 #include "app/sample.h"
+#include "app/slices.h"
 #include "barriers.h"
 #include "bench/calibration.h"
 #include "gl/program.h"
@@ -53,6 +55,7 @@ private:
     cs::Buffer totals, bits, owners, returned;
     std::vector<barriers::Named> outcomes;  // of the last runs, in the order they ran
     bool runAgain = true;
+    cs::Slices work;  // the runs of the chosen experiments, one after another, in slices
     cs::Texture2D map;
     cs::Rect mapRect;
     cs::TextureDrawer drawer;
@@ -65,30 +68,35 @@ private:
         if (params.changed({&groupSize, &groups})) build();
         if (params.changed({&experiment, &runs})) runAgain = true;
         // Only after a change: the runs read their results back, and the CPU waits for them.
-        if (runAgain) runExperiments();
-        runAgain = false;
+        if (std::exchange(runAgain, false)) {
+            outcomes.clear();
+            work.start(barriers::chosen(experiment).size() * std::uint64_t(runs), headless());
+        }
+        if (work.running()) runExperiments();
         updateMap();
     }
 
+    // In a window, about 0.1 s of runs a frame (cs::Slices): 100,000 runs take minutes on a
+    // CPU renderer, and the window redraws meanwhile, shows how far they are, and takes Esc or
+    // "cancel". Headless, every run at once.
     void runExperiments() {
-        outcomes.clear();
-        for (std::size_t e = 0; e < barriers::kExperiments.size(); ++e) {
+        const std::vector<std::size_t> chosen = barriers::chosen(experiment);
+        for (; work.more(); work.next()) {
+            const std::size_t e = chosen[work.at() / std::uint64_t(runs)];
+            const int run = int(work.at() % std::uint64_t(runs));
             const std::string& name = barriers::kExperiments[e];
-            if (experiment != "all" && experiment != name) continue;
-            barriers::Named outcome = barriers::startOutcome(name, std::uint32_t(groupSize));
-            for (int run = 0; run < runs; ++run) {
-                const std::uint32_t token = barriers::tokenFor(seed(), e, run);
-                {
-                    auto pass = gpuPass("experiments");
-                    dispatch(name, token);
-                }
-                // The check reads back what the shaders wrote (BUFFER_UPDATE).
-                glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-                check(outcome, token);
+            if (run == 0)
+                outcomes.push_back(barriers::startOutcome(name, std::uint32_t(groupSize)));
+            const std::uint32_t token = barriers::tokenFor(seed(), e, run);
+            {
+                auto pass = gpuPass("experiments");
+                dispatch(name, token);
             }
-            outcomes.push_back(std::move(outcome));
+            // The check reads back what the shaders wrote (BUFFER_UPDATE).
+            glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+            check(outcomes.back(), token);
         }
-        map.reset();  // redrawn with the new results
+        if (!work.running()) map.reset();  // redrawn with the new results
     }
 
     // ---- The experiments: dispatches, and the barriers between them (or not) ----
@@ -265,9 +273,11 @@ private:
 
     void ui() override {
         ImGui::Separator();
-        if (ImGui::Button("run again")) runAgain = true;  // update() runs them
+        if (work.running() && ImGui::Button("cancel")) work.cancel();        // the runs so far stay
+        if (!work.running() && ImGui::Button("run again")) runAgain = true;  // update() runs
         ImGui::SameLine();
         ImGui::Text("%d runs each, %u invocations per dispatch", runs, count());
+        if (work.running()) barriers::progressBar(work.at(), work.total());
         barriers::resultsTable(outcomes);
         barriers::mapLegend(outcomes);
         barriers::bandTitles(outcomes, mapRect, height());
@@ -278,17 +288,11 @@ private:
             queueOutput(options().output, barriers::reportJson(outcomes));
     }
 
-    // What being right costs: each correct variant's time over its racy one's, medians of
-    // single runs measured here, without readback.
+    // What being right costs: each correct variant's time over its racy one's (report.cpp).
     std::vector<cs::BenchFigure> benchFigures(const cs::Calibration&) override {
-        const auto ms = [&](const std::string& name) {
+        return barriers::rightOverRacy([&](const std::string& name) {
             return cs::medianGpuMs([&] { dispatch(name, 1u); }, timingMethod(), 9);
-        };
-        std::vector<cs::BenchFigure> figures;
-        for (const auto& [right, racy] : barriers::kRightAndRacy)
-            figures.push_back(
-                {std::string(right) + " / " + racy, ms(right) / ms(racy), "x", 0.0, ""});
-        return figures;
+        });
     }
 };
 

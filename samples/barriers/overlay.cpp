@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <string>
 
 #include "barriers.h"
 
@@ -33,6 +34,27 @@ void swatch(Status status, const char* meaning) {
     ImGui::TextUnformatted(meaning);
 }
 
+// 4960, 49.6k, 4.96M: at most five characters.
+std::string compactCount(long long n) {
+    char text[32];
+    const char* units[] = {"", "k", "M", "G", "T"};
+    double value = double(n);
+    int unit = 0;
+    while (value >= 9999.5 && unit < 4) {
+        value /= 1000.0;
+        ++unit;
+    }
+    if (unit == 0)
+        std::snprintf(text, sizeof text, "%lld", n);
+    else
+        std::snprintf(text, sizeof text,
+                      value < 9.995   ? "%.2f%s"
+                      : value < 99.95 ? "%.1f%s"
+                                      : "%.0f%s",
+                      value, units[unit]);
+    return text;
+}
+
 void row(const std::string& name, const Tally& t) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -40,7 +62,11 @@ void row(const std::string& name, const Tally& t) {
     ImGui::TableNextColumn();
     ImGui::TextColored(t.wrongRuns > 0 ? kWrongText : kRightText, "%d/%d", t.wrongRuns, t.runs);
     ImGui::TableNextColumn();
-    ImGui::TextColored(t.wrongRuns > 0 ? kWrongText : kRightText, "%lld", t.wrongElements);
+    // Millions of elements in a narrow column: 3 significant digits and k, M or G, never cut.
+    ImGui::TextColored(t.wrongRuns > 0 ? kWrongText : kRightText, "%s",
+                       compactCount(t.wrongElements).c_str());
+    if (t.noData == 0 && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%lld elements wrong", t.wrongElements);
     if (t.noData > 0 && ImGui::IsItemHovered())
         ImGui::SetTooltip("%lld consumers gave up polling: no data, not wrong", t.noData);
     ImGui::TableNextColumn();
@@ -56,6 +82,12 @@ void row(const std::string& name, const Tally& t) {
 }
 
 }  // namespace
+
+void progressBar(std::uint64_t done, std::uint64_t total) {
+    const std::string text = std::to_string(done) + " of " + std::to_string(total) + " runs";
+    ImGui::ProgressBar(total > 0 ? float(double(done) / double(total)) : 1.0f,
+                       ImVec2(-FLT_MIN, 0.0f), text.c_str());
+}
 
 void resultsTable(const std::vector<Named>& experiments) {
     if (experiments.empty() ||

@@ -104,4 +104,11 @@ std::vector<std::uint8_t> errorMap(const std::vector<Named>& experiments, int wi
     return rgba;
 }
 
+std::vector<cs::BenchFigure> rightOverRacy(const std::function<double(const std::string&)>& ms) {
+    std::vector<cs::BenchFigure> figures;
+    for (const auto& [right, racy] : kRightAndRacy)
+        figures.push_back({std::string(right) + " / " + racy, ms(right) / ms(racy), "x", 0.0, ""});
+    return figures;
+}
+
 }  // namespace barriers
