@@ -43,15 +43,21 @@ public:
 private:
     // Each quad shades a pixel at most once, so no count passes the number of quads: at most
     // 65535, what a 16-bit --output holds.
-    int& quadCount = params.add("quads", 64, {1, 65535},
-                                "opaque quads at distinct depths (at most 65535: every count "
-                                "fits --output's 16 bits)");
-    std::string& order = params.choice("order", "front_to_back", overdraw::kOrders,
-                                       "the draw order (front_to_back: nearest first)");
+    int& quadCount = params
+                         .add("quads", 64, {1, 65535},
+                              "opaque quads at distinct depths (at most 65535: every count "
+                              "fits --output's 16 bits)")
+                         .costGrowsAs(cs::growth::linear)
+                         .interactiveAt(64);
+    std::string& order =
+        params.choice("order", "front_to_back", overdraw::kOrders,
+                      "the draw order (front_to_back: nearest first); with early_tests=false "
+                      "every quad is shaded anyway, and no count changes");
     bool& earlyTests = params.add("early_tests", false,
                                   "layout(early_fragment_tests): depth test before the shader");
     bool& prepass = params.add("prepass", false,
-                               "a depth-only pass first, then shade where the depth is equal");
+                               "a depth-only pass first, then shade where the depth is equal "
+                               "(early_tests=false shades every quad all the same)");
 
     cs::Framebuffer scene;   // RGBA8 colour and 32-bit float depth: the quads, then the tint
     cs::Framebuffer counts;  // R32UI, the count image; the framebuffer is only for clearing it
@@ -212,6 +218,7 @@ private:
             auto pass = gpuPass("heat");
             heatMap.use();
             glUniform2i(heatMap.uniform("size"), w, h);
+            glUniform1ui(heatMap.uniform("most"), GLuint(quadCount));
             glBindImageTexture(0, counts.color().id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
             glBindImageTexture(1, heat.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, stats.id());
@@ -251,6 +258,7 @@ private:
         facts.earlyTests = earlyTests;
         facts.prepass = prepass;
         facts.frontToBack = order == "front_to_back";
+        facts.quads = quadCount;
         const overdraw::Stats shown =
             shownStats.known() ? shownStats.value<overdraw::Stats>() : overdraw::Stats{};
         if (shownStats.known()) facts.stats = &shown;

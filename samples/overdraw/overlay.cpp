@@ -36,7 +36,10 @@ void drawOverlay(const OverlayFacts& facts) {
     } else {
         ImGui::TextUnformatted("counts: not read back yet (never waited for)");
     }
-    ImGui::TextDisabled("heat map: blue once, then green, yellow, red at 16+ (log scale)");
+    ImGui::TextDisabled(
+        "heat map: blue once, then green, yellow, red at %d, every quad (log "
+        "scale)",
+        facts.quads);
     ImGui::TextDisabled("the scene: each extra shading of a pixel tints it red");
     if (!facts.regionBarrier)
         ImGui::TextWrapped(

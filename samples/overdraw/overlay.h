@@ -16,6 +16,7 @@ static_assert(sizeof(Stats) == 4 * (2 + kBins), "Stats mirrors heat.comp's std43
 
 struct OverlayFacts {
     bool earlyTests = false, prepass = false, frontToBack = false;
+    int quads = 0;                 // the heat map's top: red is a pixel shaded once per quad
     const Stats* stats = nullptr;  // null until the first read-back arrives
     std::uint64_t pixels = 0;      // in the frame the stats counted
     bool regionBarrier = false;    // whether glMemoryBarrierByRegion ordered the tint

@@ -19,12 +19,14 @@ layout(std430, binding = 0) buffer Stats {
 };
 
 uniform ivec2 size;
+uniform uint most;  // the most a pixel can be shaded: once per quad, the number of quads
 
-// 0: black (nothing drawn there). 1: blue, the ideal. Then green, yellow and red at 16 or
-// more, on a log scale: 2, 4 and 8 times lie evenly between.
+// 0: black (nothing drawn there). 1: blue, the ideal. Then green, yellow and red at `most`, on
+// a log scale, so that the scale grows with the quads: at 1024 quads a pixel shaded 16 times
+// is green, not already the red of the worst.
 vec3 heatColour(uint count) {
     if (count == 0u) return vec3(0.0);
-    const float t = clamp(log2(float(count)) / 4.0, 0.0, 1.0);
+    const float t = clamp(log2(float(count)) / log2(float(max(most, 2u))), 0.0, 1.0);
     const vec3 blue = vec3(0.10, 0.25, 0.90), green = vec3(0.10, 0.80, 0.25);
     const vec3 yellow = vec3(1.00, 0.90, 0.10), red = vec3(1.00, 0.10, 0.05);
     if (t < 1.0 / 3.0) return mix(blue, green, t * 3.0);
