@@ -64,7 +64,7 @@ private:
         "cs::GpuScan's default (the single pass), its reduce-then-scan (both any length), or "
         "single_group.comp (at most 2048 elements)");
     // Until setup() reads an --input, count() is 0 and step acts: the command line, read
-    // before, cannot know the input's length.
+    // before, cannot know the input's length, so setup() asks again once it does.
     int& step = params
                     .add("step", 2, {0, 11},
                          "how many steps (k = 0, 1, ...) of single_group.comp have run in the "
@@ -180,6 +180,7 @@ private:
                 throw cs::UsageError("algorithm=single_group scans at most 2048 elements; " +
                                      cs::printable(options().input) + " holds " +
                                      std::to_string(count()) + " (use algorithm=library)");
+            params.refuseInactive();  // step, now that the input's length is known
         }
         buildPrograms();
         createBuffers();
@@ -246,9 +247,14 @@ private:
         // Titles and value labels, behind the overlay, from the copies update() took.
         plots.place(freeArea(), width(), height(), count(), isFloat());
         plots.annotate(0, "input: " + std::to_string(count()) + " " + type, values, axes.values);
+        // The step view runs the inclusive scan whatever the mode: it says so under exclusive.
+        const std::string inclusive = mode == "exclusive" ? "inclusive, " : "";
+        if (mode == "exclusive" && fitsOneGroup())
+            ImGui::TextWrapped("the step view scans inclusively; exclusive is that shifted right");
         plots.annotate(1,
-                       fitsOneGroup() ? prefix_sum::stepTitle(shownStep(), stepsFor(count()))
-                                      : "step view needs at most 2048 elements",
+                       fitsOneGroup()
+                           ? inclusive + prefix_sum::stepTitle(shownStep(), stepsFor(count()))
+                           : "step view needs at most 2048 elements",
                        stepValues, stepRange);
         plots.annotate(
             2,

@@ -130,8 +130,24 @@ void BarPlots::annotate(int row, const std::string& title, const std::vector<std
                         ValueRange range) const {
     const cs::Rect r = rect(row);
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
-    draw->AddText(toImGui(r.x, r.y + r.height + 20, height_), IM_COL32(230, 230, 230, 255),
-                  title.c_str());
+    // A title wider than its plot is cut at a word, with "...", and shown whole in a tooltip
+    // over it, so that no window width cuts it at a letter.
+    const float scale = pixelsPerUnit();
+    std::string shown = title;
+    const auto wide = [&](const std::string& text) {
+        return ImGui::CalcTextSize(text.c_str()).x * scale > r.width;
+    };
+    while (wide(shown)) {  // each turn drops a word: the title only gets shorter
+        const std::size_t space = shown.rfind(' ', shown.size() > 5 ? shown.size() - 5 : 0);
+        if (space == std::string::npos || space == 0) break;
+        shown = shown.substr(0, space) + " ...";
+    }
+    const ImVec2 corner = toImGui(r.x, r.y + r.height + 20, height_);
+    draw->AddText(corner, IM_COL32(230, 230, 230, 255), shown.c_str());
+    const ImVec2 size = ImGui::CalcTextSize(shown.c_str());
+    if (shown != title &&
+        ImGui::IsMouseHoveringRect(corner, ImVec2(corner.x + size.x, corner.y + size.y), false))
+        ImGui::SetTooltip("%s", title.c_str());
     const float barWidth = r.width / float(count_);
     if (words.size() != count_ || barWidth < 20) return;
     const auto at = [&](double value) {  // frame y, upwards

@@ -163,6 +163,19 @@ TEST_F(PrefixSumTest, SingleGroupRefusesMoreThan2048) {
                   "at most 2048 elements");
 }
 
+// step does nothing past one work group's 2048 elements: --set step is refused once the
+// input's length is known, as it is for any setting with no effect.
+TEST_F(PrefixSumTest, StepIsRefusedPast2048Elements) {
+    const std::string input = (dir / "big.bin").string();
+    writeValues(input, randomUints(2049, 1));
+    expectFailure(prefixSum({"--input", input, "--set", "step=3"}), 2,
+                  "--set step has no effect past 2048 elements");
+    const std::string fits = (dir / "fits.bin").string();
+    writeValues(fits, randomUints(2048, 1));
+    const cs::ProcessResult result = prefixSum({"--input", fits, "--set", "step=3"});
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+}
+
 TEST_F(PrefixSumTest, EmptyInputFile) {
     const std::string input = (dir / "empty.bin").string();
     cs::writeFileAtomic(input, "");
