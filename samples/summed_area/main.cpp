@@ -256,7 +256,7 @@ private:
     }
 
     void render() override {
-        panels = summed_area::placePanels(width(), height(), image.width, image.height);
+        panels = summed_area::placePanels(freeArea(), image.width, image.height);
         drawer.draw(original, panels.original, width(), height());
         drawer.draw(blurred, panels.blurred, width(), height());
         drawer.draw(errorMap, panels.errorMap, width(), height());

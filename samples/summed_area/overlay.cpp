@@ -20,11 +20,13 @@ ImVec4 heatColour(float t) {
 
 }  // namespace
 
-Panels placePanels(int frameWidth, int frameHeight, int imageWidth, int imageHeight) {
-    const float third = frameWidth / 3.0f;
-    const float panelHeight = std::min(float(frameHeight), third * imageHeight / imageWidth);
+Panels placePanels(const cs::Rect& area, int imageWidth, int imageHeight) {
+    // Three across the area the overlay leaves free, so that it covers none of them.
+    const float third = area.width / 3.0f;
+    const float panelHeight = std::min(area.height, third * imageHeight / imageWidth);
     const auto panel = [&](int i) {
-        return cs::fitRect({i * third, 0, third, panelHeight}, imageWidth, imageHeight);
+        return cs::fitRect({area.x + i * third, area.y, third, panelHeight}, imageWidth,
+                           imageHeight);
     };
     return {panel(0), panel(1), panel(2)};
 }

@@ -11,9 +11,9 @@ struct Panels {
     cs::Rect original, blurred, errorMap;
 };
 
-// The three panels side by side along the bottom edge, each fitted to the image's shape,
-// leaving the top for the overlay.
-Panels placePanels(int frameWidth, int frameHeight, int imageWidth, int imageHeight);
+// The three panels side by side along the bottom of `area` (Sample::freeArea, right of the
+// overlay), each fitted to the image's shape.
+Panels placePanels(const cs::Rect& area, int imageWidth, int imageHeight);
 
 // Names each panel at its top left, in the picture (so not with --no-ui); in the overlay, the
 // blur's error against the CPU and the heat map's legend.
