@@ -163,15 +163,16 @@ std::vector<Body> readState(const std::string& path, std::uint64_t mostBodies) {
     for (size_t i = 0; i < bodies.size(); ++i) {
         float values[8];
         for (int k = 0; k < 8; ++k) values[k] = cs::readFloatLe(data + 32 * i + 4 * k);
+        // The eighth float is the pad: ignored, as the README says, whatever it holds (a NaN
+        // there is no value of the body's).
         bodies[i].positionMass = glm::vec4(values[0], values[1], values[2], values[3]);
-        bodies[i].velocity = glm::vec4(values[4], values[5], values[6], values[7]);
+        bodies[i].velocity = glm::vec4(values[4], values[5], values[6], 0.0f);
         if (!isFinite(bodies[i]))
             throw cs::Error(cs::printable(path) + ": body " + std::to_string(i) +
                             " has a value that is not a finite number");
         if (values[3] < 0.0f)
             throw cs::Error(cs::printable(path) + ": body " + std::to_string(i) +
                             " has a negative mass");
-        bodies[i].velocity.w = 0.0f;  // the pad: unused
     }
     return bodies;
 }

@@ -274,6 +274,24 @@ TEST_F(NBodyTest, NotANumberInStateFile) {
     expectFailure(nbody({"--input", input}), 1, "nan.bin: body 2 has a value that is not");
 }
 
+// The pad word is ignored, as the README's table says: a NaN there is no value of the body's,
+// and the run is the same as with a zero.
+TEST_F(NBodyTest, ThePadWordIsIgnoredWhateverItHolds) {
+    const std::string bytes = encode(randomBodies(4, 2));
+    std::string padded = bytes;
+    const float nan = std::nanf("");
+    std::memcpy(&padded[32 * 1 + 28], &nan, 4);  // body 1's eighth float
+    const std::string zero = (dir / "zero.bin").string(), odd = (dir / "odd.bin").string();
+    cs::writeFileAtomic(zero, bytes);
+    cs::writeFileAtomic(odd, padded);
+    const std::string out0 = (dir / "out0.bin").string(), out1 = (dir / "out1.bin").string();
+    const cs::ProcessResult first = nbody({"--input", zero, "--steps", "2", "--output", out0});
+    const cs::ProcessResult second = nbody({"--input", odd, "--steps", "2", "--output", out1});
+    ASSERT_EQ(first.exitCode, 0) << first.err;
+    ASSERT_EQ(second.exitCode, 0) << second.err;
+    EXPECT_EQ(cs::readFile(out0), cs::readFile(out1));
+}
+
 TEST_F(NBodyTest, NegativeMassInStateFile) {
     std::vector<Body> bodies = randomBodies(4, 3);
     bodies[1].mass = -1;
