@@ -224,6 +224,7 @@ private:
         const std::vector<glm::vec4> p = flocking::positionsOf(flock);
         // Until the first step sums them on the GPU (for the view).
         const glm::vec4 sum = std::accumulate(p.begin(), p.end(), glm::vec4(0.0f));
+        planes.remember(sum, count);  // the planes' size on screen, from now on at least
         const GLsizeiptr n = count;
         for (int b = 0; b < 2; ++b) {
             const std::string half = " " + std::to_string(b);

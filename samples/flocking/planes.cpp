@@ -69,6 +69,7 @@ void Planes::draw(const cs::Buffer& boids, const cs::Buffer& frames, const cs::B
     glUniformMatrix4fv(program_.uniform("viewProjection"), 1, GL_FALSE,
                        glm::value_ptr(camera.projectionOn(area, width, height) * camera.view()));
     glUniform1f(program_.uniform("planeSize"), planeSize);
+    glUniform1f(program_.uniform("startSpread"), startSpread_);
     glUniform1f(program_.uniform("members"), float(count));
     glBindBufferBase(GL_UNIFORM_BUFFER, 0, positionSum.id());
     glBindVertexArray(layout_.id());
@@ -79,6 +80,13 @@ void Planes::draw(const cs::Buffer& boids, const cs::Buffer& frames, const cs::B
     glDrawArraysInstanced(GL_TRIANGLES, 0, meshVertices_, GLsizei(count));
     glDisable(GL_DEPTH_TEST);
     glBindVertexArray(0);
+}
+
+void Planes::remember(const glm::vec4& positionSum, GLuint count) {
+    // As plane.vert computes the spread: the root mean square distance from the centre.
+    const glm::vec3 centre = glm::vec3(positionSum) / float(count);
+    startSpread_ =
+        std::sqrt(std::max(positionSum.w / float(count) - glm::dot(centre, centre), 1.0f));
 }
 
 float cameraDistance(const cs::Rect& area, float zoom) {

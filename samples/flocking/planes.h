@@ -25,7 +25,12 @@ public:
               const cs::Buffer& positionSum, GLuint count, const cs::OrbitCamera& camera,
               const cs::Rect& area, int width, int height, float planeSize) const;
 
+    // Keeps the flock's spread as it is made, from its sums (as positionSum holds them): the
+    // planes never look smaller than they did then (plane.vert).
+    void remember(const glm::vec4& positionSum, GLuint count);
+
 private:
+    float startSpread_ = 1.0f;
     cs::Program program_;
     cs::VertexArray layout_;
     cs::Buffer mesh_;

@@ -18,6 +18,7 @@ layout(std140, binding = 0) uniform Centre { vec4 positionSum; };
 uniform float members;
 uniform mat4 viewProjection;  // looks at the origin, from a few spreads away
 uniform float planeSize;
+uniform float startSpread;  // the flock's spread when it was made (Planes::remember)
 
 out vec3 colour;
 
@@ -25,8 +26,11 @@ void main() {
     vec3 centre = positionSum.xyz / members;
     // The root mean square distance from the centre: E|p|² - |E p|² (at least 1).
     float spread = sqrt(max(positionSum.w / members - dot(centre, centre), 1.0));
-    vec3 world = boidPosition + planeSize * (vertex.x * side + vertex.y * up + vertex.z * forward);
-    gl_Position = viewProjection * vec4((world - centre) / spread, 1.0);
+    vec3 plane = planeSize * (vertex.x * side + vertex.y * up + vertex.z * forward);
+    // A flock that spreads out is drawn smaller, scaled by its spread; its planes never shrink
+    // below the size they had when it was made, or after a while they are specks.
+    gl_Position = viewProjection *
+                  vec4((boidPosition - centre) / spread + plane / min(spread, startSpread), 1.0);
     vec3 turned = normal.x * side + normal.y * up + normal.z * forward;
     // Paper shows both faces: light it from either side.
     float light = 0.35 + 0.65 * abs(dot(turned, normalize(vec3(0.3, 1.0, 0.5))));
