@@ -7,6 +7,13 @@
 // the CPU reference (samples/line_space/reference.cpp) give the same edges bit for bit.
 layout(local_size_x = 16, local_size_y = 16) in;
 
+// Compiled alone (glslangValidator, the shader tests), the file is its first step; the line
+// space tests run every step on the driver.
+#if !defined(BLUR) && !defined(GRADIENT) && !defined(SUPPRESS) && !defined(HYSTERESIS) && \
+    !defined(STRONG_EDGES) && !defined(INPUT_EDGES)
+#define BLUR 1
+#endif
+
 // The edge passes' parameters: one uniform buffer (passes.h, EdgesBlock), bound before each
 // dispatch. The thresholds are the parameters themselves, named as --set names them.
 layout(std140, binding = 0) uniform Edges {
