@@ -5,7 +5,9 @@
 //   (FlushFileBuffers), and replaced by MoveFileExW(MOVEFILE_REPLACE_EXISTING |
 //   MOVEFILE_WRITE_THROUGH); what it replaces is set aside first under a second name (a hard
 //   link, CreateHardLinkW), so that a failed rename later in the batch puts it back;
-// - a read-only file cannot be replaced there: it is refused before the work;
+// - a read-only file cannot be replaced there: it is refused before anything is written
+//   (checkWritable, and write() itself); a file another program holds open without sharing
+//   its deletion is refused when its rename comes, and the renames before it are undone;
 // - a device (NUL, CON) is written in place; Windows has no FIFOs, SIGPIPE or SIGXFSZ, so
 //   that part of the contract has nothing to do here;
 // - Ctrl+C (SIGINT) and SIGTERM remove the temporary files, as on POSIX.
@@ -38,8 +40,25 @@ fs::path wide(const std::string& path) {
     return fs::u8path(path);
 }
 
-// Windows' own words for an error code, on one line.
+// The reason for an error code, on one line: the C library's words where POSIX has the same
+// error (so that a message reads the same on both systems), Windows' own words otherwise.
 std::string systemMessage(DWORD code) {
+    switch (code) {
+        case ERROR_FILE_NOT_FOUND:
+        case ERROR_PATH_NOT_FOUND:
+            return "No such file or directory";
+        case ERROR_ACCESS_DENIED:
+            return "Permission denied";
+        case ERROR_DISK_FULL:
+        case ERROR_HANDLE_DISK_FULL:
+            return "No space left on device";
+        case ERROR_FILENAME_EXCED_RANGE:
+            return "File name too long";
+        case ERROR_DIRECTORY:
+            return "Not a directory";
+        default:
+            break;
+    }
     char* text = nullptr;
     const DWORD size = FormatMessageA(
         FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
@@ -78,6 +97,9 @@ Target targetOf(const std::string& path) {
     if (error) throw failure(path, "cannot write", DWORD(error.value()));
     if (fs::is_directory(status)) throw Error(printable(path) + ": is a directory, not a file");
     if (!fs::is_regular_file(status)) return {Target::SpecialFile, wide(path)};
+    // MoveFileExW cannot replace a read-only file: refused before any write, as a directory.
+    if (GetFileAttributesW(wide(path).c_str()) & FILE_ATTRIBUTE_READONLY)
+        throw Error(printable(path) + ": is read-only, so it cannot be replaced");
     return {Target::RegularFile, wide(path)};
 }
 
@@ -177,8 +199,19 @@ void writeInPlace(const std::string& path, const std::string& bytes) {
     writeHandle(handle, bytes, path);
 }
 
-// A second name for the file a rename is about to replace, beside it.
+// A second name for the file a rename is about to replace, beside it. A file that another
+// program holds open without sharing its deletion can be neither replaced nor, once linked,
+// unlinked: it is refused before it gets a second name.
 fs::path keepOld(const std::string& path, const fs::path& file) {
+    const HANDLE probe =
+        CreateFileW(file.c_str(), DELETE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                    nullptr, OPEN_EXISTING, 0, nullptr);
+    if (probe == INVALID_HANDLE_VALUE) {
+        if (GetLastError() == ERROR_SHARING_VIOLATION)
+            throw Error(printable(path) + ": is open in another program, so it cannot be replaced");
+        throw failure(path, "cannot set aside the file it would replace");
+    }
+    CloseHandle(probe);
     const fs::path directory = directoryOf(file);
     for (unsigned n = 0;; ++n) {
         const fs::path name = directory / (".cs-" + std::to_string(GetCurrentProcessId()) + "-" +
@@ -334,11 +367,6 @@ void checkWritable(const std::string& path) {
     if (attributes == INVALID_FILE_ATTRIBUTES) throw failure(path, kCannotCreate);
     if (!(attributes & FILE_ATTRIBUTE_DIRECTORY))
         throw failure(path, kCannotCreate, ERROR_DIRECTORY);
-    // MoveFileExW cannot replace a read-only file: refused before the work, as POSIX refuses
-    // an immutable one.
-    if (target.kind == Target::RegularFile &&
-        (GetFileAttributesW(target.file.c_str()) & FILE_ATTRIBUTE_READONLY))
-        throw Error(printable(path) + ": is read-only, so it cannot be replaced");
 }
 
 bool isSpecialFile(const std::string& path) {
