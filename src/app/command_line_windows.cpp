@@ -1,8 +1,11 @@
 // The command line in UTF-8 on Windows (app/sample.h, CS_SAMPLE_MAIN).
 #include <windows.h>
-// shellapi.h (CommandLineToArgvW) needs windows.h first.
+// After windows.h: shellapi.h (CommandLineToArgvW) needs it. fcntl.h and io.h: _setmode.
+#include <fcntl.h>
+#include <io.h>
 #include <shellapi.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -12,6 +15,11 @@ namespace cs {
 
 int runWithUtf8Arguments(Sample& sample) {
     SetConsoleOutputCP(CP_UTF8);
+    // The same bytes as on Linux: text mode would end each line in "\r\n", which a script
+    // reading a path from stderr takes into the name, and would mangle a binary --bench-json
+    // or image sent to stdout. The console shows "\n" as a new line all the same.
+    _setmode(_fileno(stdout), _O_BINARY);
+    _setmode(_fileno(stderr), _O_BINARY);
     int count = 0;
     wchar_t** wide = CommandLineToArgvW(GetCommandLineW(), &count);
     std::vector<std::string> arguments;
