@@ -10,6 +10,12 @@ CS_BUILD_PACKAGES="cmake g++ make pkg-config python3-glad libglfw3-dev libglm-de
     libgl1-mesa-dri"
 CS_TEST_PACKAGES="libgtest-dev xvfb xauth xdotool glslang-tools clang-format
     mesa-vulkan-drivers"
+# The Windows cross build (scripts/windows-deps, scripts/test-windows): MinGW-w64 GCC with
+# posix threads, Wine 8 (64-bit, the command `wine`) to run the .exe files, Xvfb for their
+# windows, dpkg-dev for `apt-get source`, and the build tools above.
+CS_WINDOWS_PACKAGES="cmake make g++-mingw-w64-x86-64-posix mingw-w64-tools wine wine64 xvfb xauth
+    xdotool dpkg-dev python3-glad libglm-dev libstb-dev nlohmann-json3-dev libgtest-dev zip
+    unzip"
 
 cs_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cs_build="${CS_BUILD_DIR:-$cs_root/build}"

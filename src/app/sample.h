@@ -209,9 +209,24 @@ private:
 
 }  // namespace cs
 
+#if defined(_WIN32)
+namespace cs {
+// Windows hands main() its arguments in the ANSI code page, which loses what it cannot spell:
+// this runs `sample` with the command line as Windows has it (UTF-16), in UTF-8, and prints
+// UTF-8 to the console (app/command_line_windows.cpp).
+int runWithUtf8Arguments(Sample& sample);
+}  // namespace cs
+// The whole main() of a sample.
+#define CS_SAMPLE_MAIN(SampleClass)              \
+    int main() {                                 \
+        SampleClass sample;                      \
+        return cs::runWithUtf8Arguments(sample); \
+    }
+#else
 // The whole main() of a sample.
 #define CS_SAMPLE_MAIN(SampleClass)    \
     int main(int argc, char** argv) {  \
         SampleClass sample;            \
         return sample.run(argc, argv); \
     }
+#endif

@@ -8,7 +8,9 @@
 
 namespace cs {
 
+#if !defined(_WIN32)
 std::unique_ptr<Context> createEglContext(const ContextConfig& config);
+#endif
 std::unique_ptr<Context> createGlfwContext(const ContextConfig& config);
 
 bool displayAvailable() {
@@ -22,7 +24,13 @@ bool displayAvailable() {
 }
 
 std::unique_ptr<Context> Context::create(const ContextConfig& config) {
+#if defined(_WIN32)
+    // Windows has no EGL: a headless run is a hidden GLFW window (context_glfw.cpp), which
+    // the sample sees as headless all the same (no window, its own framebuffer).
+    return createGlfwContext(config);
+#else
     return config.headless ? createEglContext(config) : createGlfwContext(config);
+#endif
 }
 
 void requireGl43(const std::string& how) {

@@ -1,5 +1,7 @@
 #pragma once
 // An OpenGL 4.3 core context: a GLFW window, or headless through EGL (no X server needed).
+// Windows has no EGL: there a headless context is a hidden GLFW window, which needs the
+// window system (under Wine, an X server) but shows nothing.
 #include <memory>
 #include <string>
 
@@ -27,7 +29,8 @@ public:
     virtual void swapBuffers() {}
     virtual void framebufferSize(int& width, int& height) const = 0;
     virtual float contentScale() const { return 1.0f; }  // HiDPI factor for text
-    const std::string& kind() const { return kind_; }    // e.g. "EGL surfaceless", "GLFW window"
+    // e.g. "EGL surfaceless", "GLFW window", "GLFW hidden window" (headless on Windows)
+    const std::string& kind() const { return kind_; }
 
 protected:
     std::string kind_;

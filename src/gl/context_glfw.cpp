@@ -1,4 +1,5 @@
-// Windowed contexts through GLFW.
+// Windowed contexts through GLFW, and on Windows also the headless ones: a hidden window
+// whose default framebuffer is never drawn (a headless sample renders into its own).
 #include <GLFW/glfw3.h>
 
 #include "gl/context.h"
@@ -11,7 +12,8 @@ namespace {
 
 class GlfwContext : public Context {
 public:
-    explicit GlfwContext(const ContextConfig& config) {
+    explicit GlfwContext(const ContextConfig& config)
+        : hidden_(config.headless), width_(config.width), height_(config.height) {
         glfwSetErrorCallback(nullptr);
         if (!glfwInit()) throw Error("GLFW: cannot initialise (no display? try --headless)");
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
@@ -20,6 +22,7 @@ public:
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
         glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, config.debug ? GLFW_TRUE : GLFW_FALSE);
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+        if (hidden_) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
         window_ =
             glfwCreateWindow(config.width, config.height, config.title.c_str(), nullptr, nullptr);
         if (!window_) {
@@ -33,7 +36,7 @@ public:
             }
         }
         glfwMakeContextCurrent(window_);
-        kind_ = "GLFW window";
+        kind_ = hidden_ ? "GLFW hidden window" : "GLFW window";
         if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress))) {
             destroy();
             throw Error("GLFW: cannot load the OpenGL functions");
@@ -44,19 +47,30 @@ public:
             destroy();
             throw;
         }
-        glfwSwapInterval(1);
+        glfwSwapInterval(hidden_ ? 0 : 1);
     }
 
     ~GlfwContext() override { destroy(); }
 
-    GLFWwindow* window() const override { return window_; }
-    bool shouldClose() const override { return glfwWindowShouldClose(window_); }
-    void pollEvents() override { glfwPollEvents(); }
-    void swapBuffers() override { glfwSwapBuffers(window_); }
+    // A hidden window is headless to the sample: no window, no input, the size asked for.
+    GLFWwindow* window() const override { return hidden_ ? nullptr : window_; }
+    bool shouldClose() const override { return !hidden_ && glfwWindowShouldClose(window_); }
+    void pollEvents() override {
+        if (!hidden_) glfwPollEvents();
+    }
+    void swapBuffers() override {
+        if (!hidden_) glfwSwapBuffers(window_);
+    }
     void framebufferSize(int& width, int& height) const override {
+        if (hidden_) {
+            width = width_;
+            height = height_;
+            return;
+        }
         glfwGetFramebufferSize(window_, &width, &height);
     }
     float contentScale() const override {
+        if (hidden_) return 1.0f;
         float x = 1.0f, y = 1.0f;
         glfwGetWindowContentScale(window_, &x, &y);
         return x;
@@ -71,6 +85,8 @@ private:
         window_ = nullptr;
         glfwTerminate();
     }
+    bool hidden_;
+    int width_, height_;
     GLFWwindow* window_ = nullptr;
 };
 

@@ -13,6 +13,11 @@
 //   png_check find FILE.png RRGGBB [X Y W H]  prints "X Y", the centre of the first pixels of
 //       exactly that colour (top row first), in the rectangle: the first slider's grab in the
 //       overlay, found by the colour ImGui draws it in, so that a test needs no layout of its own
+#if defined(_WIN32)
+#include <fcntl.h>
+#include <io.h>
+#endif
+
 #include <algorithm>
 #include <climits>
 #include <cstdio>
@@ -122,6 +127,10 @@ int findColour(const std::string& path, const std::string& hex, int x0, int y0, 
 }  // namespace
 
 int main(int argc, char** argv) {
+#if defined(_WIN32)
+    // Lines end in "\n" as on Linux: the scripts read sizes and colours from stdout.
+    _setmode(_fileno(stdout), _O_BINARY);
+#endif
     try {
         if (argc == 3 && std::string(argv[1]) == "nonblank") return nonBlank(argv[2]);
         if (argc == 5 && std::string(argv[1]) == "golden") return golden(argv[2], argv[3], argv[4]);
