@@ -82,6 +82,25 @@ hold_key() {
     xdo keyup --window "$window" "$1"
 }
 
+# The overlay's first slider: its grab, in ImGui's dark style's SliderGrab colour, in a new
+# shot of the overlay (at (10, 10), at most 0.45 of the window wide). Sets x and y.
+find_slider() {
+    take_shot
+    local grab
+    grab=$("$png_check" find "$shot" 3d85e0 0 0 250 "$height") || fail "no slider in $shot"
+    read -r x y <<<"$grab"
+}
+
+# Presses, for a few frames, the button of colour RRGGBB in a new shot (the ask window's
+# buttons each have a colour of their own): press_colour RRGGBB NAME.
+press_colour() {
+    take_shot
+    local button bx by
+    button=$("$png_check" find "$shot" "$1") || fail "no $2 button in $shot"
+    read -r bx by <<<"$button"
+    drag 0.3 "$bx" "$by" "$bx" "$by"
+}
+
 # Waits (up to 30 s) until stderr holds COUNT lines matching PATTERN.
 wait_for() {
     local pattern=$1 count=$2
@@ -186,12 +205,9 @@ case $test in
         quit ;;
     field)
         start
-        # The first slider's grab, in ImGui's dark style's SliderGrab colour, in the overlay
-        # (at (10, 10), at most 0.45 of the window wide); the sample's picture is right of it.
+        # The sample's picture is right of the overlay (at most 0.45 of the window wide).
         picture=(250 0 $((width - 250)) "$height")
-        take_shot
-        grab=$("$png_check" find "$shot" 3d85e0 0 0 250 "$height") || fail "no slider in $shot"
-        read -r x y <<<"$grab"
+        find_slider
         # Ctrl+click types a value. Ctrl is held over a few frames: the ImGui backend reads it
         # as a state each frame, not as an event. (Had the click opened no field, the Space
         # below would pause the sample, and the test fail.)
@@ -220,9 +236,7 @@ case $test in
         quit ;;
     release)
         start
-        take_shot
-        grab=$("$png_check" find "$shot" 3d85e0 0 0 250 "$height") || fail "no slider in $shot"
-        read -r x y <<<"$grab"
+        find_slider
         # Left past the slider's start (its least value), right past its end (its greatest),
         # held there for a second, and let go past its start again.
         right=$((width - 1))
@@ -247,9 +261,7 @@ case $test in
         [ "$name" = nbody ] && slider=bodies kept=4096
         [ "$name" = overdraw ] && slider=quads kept=64
         start
-        take_shot
-        grab=$("$png_check" find "$shot" 3d85e0 0 0 250 "$height") || fail "no slider in $shot"
-        read -r x y <<<"$grab"
+        find_slider
         right=$((width - 1))
         drag 0.25 "$x" "$y" $right "$y" $right "$y"
         released=$(date +%s.%N)
@@ -262,10 +274,7 @@ case $test in
             fail "the question came $(awk -v a="$asked" -v r="$released" 'BEGIN { print a - r }') s after the release"
         grep -q "held back $slider=$most (about [0-9]* [a-z]* per frame)" "$log" ||
             fail "the question gives no estimate"
-        take_shot
-        button=$("$png_check" find "$shot" 338c4d) || fail "no keep button in $shot"
-        read -r bx by <<<"$button"
-        drag 0.3 "$bx" "$by" "$bx" "$by"
+        press_colour 338c4d keep
         wait_for "kept $slider=$kept" 1
         take_shot  # a few frames later: nothing was applied
         ! grep -q -- "--set $slider=\|rebuilt for size=1048576" "$log" ||
@@ -277,18 +286,13 @@ case $test in
         # Again, and apply: now it runs (test_sample's frames do not really grow).
         drag 0.25 "$x" "$y" $right "$y" $right "$y"
         wait_for "held back size=1048576" 2
-        take_shot
-        button=$("$png_check" find "$shot" 9e6b1a) || fail "no apply button in $shot"
-        read -r bx by <<<"$button"
-        drag 0.3 "$bx" "$by" "$bx" "$by"
+        press_colour 9e6b1a apply
         wait_for "rebuilt for size=1048576" 1
         grep -q -- "--set size=1048576" "$log" || fail "applied without its --set line"
         quit ;;
     limit)
         start
-        take_shot
-        grab=$("$png_check" find "$shot" 3d85e0 0 0 250 "$height") || fail "no slider in $shot"
-        read -r x y <<<"$grab"
+        find_slider
         drag 0.25 "$x" "$y" $((width - 1)) "$y" $((width - 1)) "$y"
         wait_for "--set local_x=" 1
         take_shot  # the frames after the edit ran it
