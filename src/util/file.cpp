@@ -6,7 +6,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -18,14 +17,13 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
-#include <new>
-#include <stdexcept>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
 #include "util/error.h"
+#include "util/file_common.h"
 
 namespace cs {
 namespace {
@@ -361,62 +359,16 @@ std::string readFile(const std::string& path, const ReadLimits& limits) {
     struct stat info {};
     if (::fstat(fileno(file.get()), &info) != 0) throw failure(path, "cannot stat");
     if (S_ISDIR(info.st_mode)) throw Error(printable(path) + ": is a directory, not a file");
-    std::size_t most = std::min(limits.maxBytes, kMaxReadBytes);
-    std::string why = most == limits.maxBytes ? limits.why : ReadLimits().why;
-    const auto tooLarge = [&] {
-        return Error(printable(path) + ": larger than " + std::to_string(most) + " bytes (" + why +
-                     ")");
-    };
-    // A regular file says its size up front; a pipe or a device (/dev/zero) may never end, so
-    // it is read only as far as a valid file could go.
-    if (S_ISREG(info.st_mode) && std::uintmax_t(info.st_size) > most) throw tooLarge();
-
-    std::string contents;
-    try {
-        if (S_ISREG(info.st_mode)) contents.reserve(std::size_t(info.st_size));
-        char buffer[1 << 16];
-        bool started = false;  // whether checkStart has seen the first bytes
-        const auto checkStart = [&] {
-            started = true;
-            const std::size_t mostFromStart = limits.checkStart(contents);
-            if (mostFromStart < most) {
-                most = mostFromStart;
-                why = "the most a file that starts as this one does holds";
-            }
-            if (contents.size() > most) throw tooLarge();
-        };
-        // A FIFO opened without waiting for its writer is read with bounded waits.
-        const bool fifo =
-            S_ISFIFO(info.st_mode) && (::fcntl(fileno(file.get()), F_GETFL) & O_NONBLOCK);
-        const auto readSome = [&] {
-            return fifo ? readFifo(file.get(), buffer, sizeof buffer, path)
-                        : std::fread(buffer, 1, sizeof buffer, file.get());
-        };
-        while (const std::size_t got = readSome()) {
-            if (contents.size() + got > most) throw tooLarge();
-            contents.append(buffer, got);
-            // The first 64 KiB, or the whole file if it is shorter (a read from a pipe may
-            // give less at a time).
-            if (limits.checkStart && !started && contents.size() >= sizeof buffer) checkStart();
-        }
-        if (limits.checkStart && !started && !contents.empty()) checkStart();
-    } catch (const std::bad_alloc&) {
-        throw Error(printable(path) + ": not enough memory to read it");
-    }
+    // A FIFO opened without waiting for its writer is read with bounded waits.
+    const bool fifo = S_ISFIFO(info.st_mode) && (::fcntl(fileno(file.get()), F_GETFL) & O_NONBLOCK);
+    const std::string contents =
+        readWithinLimits(path, limits, S_ISREG(info.st_mode), std::uintmax_t(info.st_size),
+                         [&](char* buffer, std::size_t size) {
+                             return fifo ? readFifo(file.get(), buffer, size, path)
+                                         : std::fread(buffer, 1, size, file.get());
+                         });
     if (std::ferror(file.get())) throw failure(path, "read failed");
     return contents;
-}
-
-void OutputBatch::add(const std::string& path, std::string bytes) {
-    if (outputs_.size() == kMaxFiles)
-        throw std::logic_error("an OutputBatch holds at most " + std::to_string(kMaxFiles) +
-                               " outputs");
-    outputs_.push_back({path, std::move(bytes), nullptr});
-}
-
-void OutputBatch::addStdout(std::string text) {
-    add("stdout", std::move(text));
-    outputs_.back().stream = stdout;
 }
 
 void OutputBatch::write() const {
@@ -472,16 +424,6 @@ void OutputBatch::write() const {
     }
     for (const std::string& old : setAside)
         if (!old.empty()) ::unlink(old.c_str());
-}
-
-void writeFileAtomic(const std::string& path, const void* data, std::size_t size) {
-    OutputBatch batch;
-    batch.add(path, size > 0 ? std::string(static_cast<const char*>(data), size) : "");
-    batch.write();
-}
-
-void writeFileAtomic(const std::string& path, const std::string& contents) {
-    writeFileAtomic(path, contents.data(), contents.size());
 }
 
 void checkWritable(const std::string& path) {

@@ -1,4 +1,5 @@
-// util/file.h on Windows (file.cpp is the POSIX one). The same contract, in Windows' terms:
+// util/file.h on Windows (file.cpp is the POSIX one; file_common.cpp holds what the two share:
+// the bounded read and the batch's queue). The same contract, in Windows' terms:
 // - paths are UTF-8 in the program and UTF-16 to Windows (std::filesystem::u8path), so a
 //   name with non-ASCII characters works;
 // - a new or regular file is written to a temporary file beside it, flushed to disk
@@ -22,14 +23,13 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
-#include <new>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "util/error.h"
 #include "util/file.h"
+#include "util/file_common.h"
 
 namespace cs {
 namespace {
@@ -240,53 +240,13 @@ std::string readFile(const std::string& path, const ReadLimits& limits) {
         throw Error(printable(path) + ": is a directory, not a file");
     File file(_wfopen(wide(path).c_str(), L"rb"), std::fclose);
     if (!file) throw failure(path, "cannot open");
-    std::size_t most = std::min(limits.maxBytes, kMaxReadBytes);
-    std::string why = most == limits.maxBytes ? limits.why : ReadLimits().why;
-    const auto tooLarge = [&] {
-        return Error(printable(path) + ": larger than " + std::to_string(most) + " bytes (" + why +
-                     ")");
-    };
     const bool regular = fs::is_regular_file(wide(path), error);
     const std::uintmax_t size = regular ? fs::file_size(wide(path), error) : 0;
-    if (regular && !error && size > most) throw tooLarge();
-
-    std::string contents;
-    try {
-        if (regular && !error) contents.reserve(std::size_t(size));
-        std::vector<char> buffer(1 << 16);
-        bool started = false;
-        const auto checkStart = [&] {
-            started = true;
-            const std::size_t mostFromStart = limits.checkStart(contents);
-            if (mostFromStart < most) {
-                most = mostFromStart;
-                why = "the most a file that starts as this one does holds";
-            }
-            if (contents.size() > most) throw tooLarge();
-        };
-        while (const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file.get())) {
-            if (contents.size() + got > most) throw tooLarge();
-            contents.append(buffer.data(), got);
-            if (limits.checkStart && !started && contents.size() >= buffer.size()) checkStart();
-        }
-        if (limits.checkStart && !started && !contents.empty()) checkStart();
-    } catch (const std::bad_alloc&) {
-        throw Error(printable(path) + ": not enough memory to read it");
-    }
+    const std::string contents = readWithinLimits(
+        path, limits, regular && !error, size,
+        [&](char* buffer, std::size_t bytes) { return std::fread(buffer, 1, bytes, file.get()); });
     if (std::ferror(file.get())) throw failure(path, "read failed");
     return contents;
-}
-
-void OutputBatch::add(const std::string& path, std::string bytes) {
-    if (outputs_.size() == kMaxFiles)
-        throw std::logic_error("an OutputBatch holds at most " + std::to_string(kMaxFiles) +
-                               " outputs");
-    outputs_.push_back({path, std::move(bytes), nullptr});
-}
-
-void OutputBatch::addStdout(std::string text) {
-    add("stdout", std::move(text));
-    outputs_.back().stream = stdout;
 }
 
 void OutputBatch::write() const {
@@ -347,16 +307,6 @@ void OutputBatch::write() const {
     }
     for (const fs::path& old : setAside)
         if (!old.empty()) DeleteFileW(old.c_str());
-}
-
-void writeFileAtomic(const std::string& path, const void* data, std::size_t size) {
-    OutputBatch batch;
-    batch.add(path, size > 0 ? std::string(static_cast<const char*>(data), size) : "");
-    batch.write();
-}
-
-void writeFileAtomic(const std::string& path, const std::string& contents) {
-    writeFileAtomic(path, contents.data(), contents.size());
 }
 
 void checkWritable(const std::string& path) {
