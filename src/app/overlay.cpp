@@ -1,8 +1,15 @@
 #include "app/overlay.h"
 
+#include <imgui.h>
+// ImGui's GLFW and OpenGL 3 backends: in backends/ beside imgui.h as Debian installs them,
+// beside imgui.h itself as vcpkg does (the Windows build).
+#if __has_include(<backends/imgui_impl_glfw.h>)
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
-#include <imgui.h>
+#else
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+#endif
 
 #include "app/draw.h"
 
