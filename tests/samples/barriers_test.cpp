@@ -43,7 +43,7 @@ protected:
 
     // Runs with `args` and returns the report.
     nlohmann::ordered_json report(std::vector<std::string> args) {
-        const std::string output = (dir / "report.json").string();
+        const std::string output = (dir / "report.json").generic_string();
         args.insert(args.end(), {"--output", output});
         const cs::ProcessResult result = run(args);
         EXPECT_EQ(result.exitCode, 0) << result.err;
@@ -111,14 +111,14 @@ TEST_F(BarriersTest, AGroupSizeNotOfferedIsRefused) {
 
 // The experiments make their own data: an --input would be silently ignored.
 TEST_F(BarriersTest, InputIsRefused) {
-    const std::string output = (dir / "report.json").string();
-    expectFailure(run({"--input", (dir / "data.bin").string(), "--output", output}), 2,
+    const std::string output = (dir / "report.json").generic_string();
+    expectFailure(run({"--input", (dir / "data.bin").generic_string(), "--output", output}), 2,
                   "no --input");
     EXPECT_FALSE(std::filesystem::exists(output));
 }
 
 TEST_F(BarriersTest, AFailedRunWritesNoReport) {
-    const std::string output = (dir / "report.json").string();
+    const std::string output = (dir / "report.json").generic_string();
     expectFailure(run({"--set", "runs=0", "--output", output}), 2, "runs");
     EXPECT_FALSE(std::filesystem::exists(output));
 }

@@ -88,7 +88,7 @@ protected:
 
     void expectExact(const std::string& layout, std::uint32_t count) {
         const float scale = -1.25f, bias = 3.0f;
-        const std::string output = (dir / "out.bin").string();
+        const std::string output = (dir / "out.bin").generic_string();
         const cs::ProcessResult run = buffers({"--output", output, "--set", "layout=" + layout,
                                                "--set", "elements=" + std::to_string(count),
                                                "--set", "scale=-1.25", "--set", "bias=3"});
@@ -117,7 +117,7 @@ TEST_F(BuffersTest, Std430OutputMatchesCpuExactly) {
 TEST_F(BuffersTest, OutputSizeIsTheLayoutsStride) {
     for (const auto& [layout, stride] :
          {std::pair<std::string, std::size_t>{"std140", 96}, {"std430", 48}}) {
-        const std::string output = (dir / (layout + ".bin")).string();
+        const std::string output = (dir / (layout + ".bin")).generic_string();
         const cs::ProcessResult run =
             buffers({"--output", output, "--set", "layout=" + layout, "--set", "elements=3"});
         ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -132,15 +132,15 @@ TEST_F(BuffersTest, ShaderLayoutThatDisagreesWithTheMirrorStopsTheRun) {
     fs::copy(fs::path(CS_ASSET_SOURCE_DIR).parent_path() / "shaders", shaders,
              fs::copy_options::recursive);
     const fs::path fill = shaders / "buffers" / "fill.comp";
-    std::string source = cs::readFile(fill.string());
+    std::string source = cs::readFile(fill.generic_string());
     const std::string declaration = "layout(LAYOUT, binding = 1)";
     ASSERT_NE(source.find(declaration), std::string::npos);
     source.replace(source.find(declaration), declaration.size(), "layout(std140, binding = 1)");
-    cs::writeFileAtomic(fill.string(), source);
+    cs::writeFileAtomic(fill.generic_string(), source);
 
-    const std::string output = (dir / "out.bin").string();
+    const std::string output = (dir / "out.bin").generic_string();
     expectFailure(buffers({"--set", "layout=std430", "--output", output},
-                          {"CS_SHADER_DIR=" + shaders.string()}),
+                          {"CS_SHADER_DIR=" + shaders.generic_string()}),
                   1,
                   "fill.comp in std430: glGetProgramResourceiv gives 96 for the stride of "
                   "elements[], the C++ mirror 48");
@@ -156,13 +156,13 @@ TEST_F(BuffersTest, NoElements) {
 }
 
 TEST_F(BuffersTest, InputIsRefused) {
-    const std::string input = (dir / "values.bin").string();
+    const std::string input = (dir / "values.bin").generic_string();
     cs::writeFileAtomic(input, std::string(16, '\0'));
     expectFailure(buffers({"--input", input}), 2, "takes no --input");
 }
 
 TEST_F(BuffersTest, OutputMustBeBin) {
-    expectFailure(buffers({"--output", (dir / "out.png").string()}), 2, ".bin");
+    expectFailure(buffers({"--output", (dir / "out.png").generic_string()}), 2, ".bin");
     EXPECT_TRUE(fs::is_empty(dir));
 }
 

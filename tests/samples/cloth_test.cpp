@@ -96,7 +96,8 @@ protected:
     // Runs K steps from `input` (width x height) and returns the points written.
     std::vector<glm::vec4> run(const std::vector<glm::vec4>& input, int width, int height,
                                int steps, const std::vector<std::string>& extra) {
-        const std::string in = (dir / "in.bin").string(), out = (dir / "out.bin").string();
+        const std::string in = (dir / "in.bin").generic_string(),
+                          out = (dir / "out.bin").generic_string();
         cs::writeFileAtomic(in, encode(input));
         std::vector<std::string> args = {"--input",  in,
                                          "--output", out,
@@ -279,7 +280,7 @@ TEST_F(ClothTest, XpbdSurvivesTheHighestStiffness) {
 }
 
 TEST_F(ClothTest, ExplodingSpringsAreARuntimeError) {
-    const std::string out = (dir / "out.bin").string();
+    const std::string out = (dir / "out.bin").generic_string();
     expectFailure(cloth({"--set", "width=16", "--set", "height=16", "--set", "stiffness=1e8",
                          "--steps", "30", "--output", out}),
                   1, "after step 30, point 0 (0, 0) is no longer a finite number");
@@ -295,7 +296,7 @@ TEST_F(ClothTest, NoPointInsideTheSphereOrBelowTheGround) {
         std::vector<std::string> args = variant(v);
         args.insert(args.end(), {"--set", "sphere_y=-0.3", "--set", "ground=-0.5", "--set",
                                  "wind=5", "--set", "width=24", "--set", "height=24"});
-        const std::string out = (dir / "out.bin").string();
+        const std::string out = (dir / "out.bin").generic_string();
         args.insert(args.end(), {"--steps", "90", "--output", out});
         const cs::ProcessResult result = cloth(args);
         ASSERT_EQ(result.exitCode, 0) << result.err;
@@ -317,7 +318,7 @@ TEST_F(ClothTest, NoPointInsideTheSphereOrBelowTheGround) {
 // Scattering without colours races; whatever the driver makes of that, the run ends cleanly:
 // either a state (the race may happen to do no harm) or the one-line blow-up error.
 TEST_F(ClothTest, NaiveScatterIsSafe) {
-    const std::string out = (dir / "out.bin").string();
+    const std::string out = (dir / "out.bin").generic_string();
     const cs::ProcessResult run =
         cloth({"--set", "width=37", "--set", "height=23", "--set", "colouring=false", "--set",
                "naive_scatter=true", "--steps", "30", "--output", out});
@@ -344,7 +345,7 @@ TEST_F(ClothTest, ZeroStepsWritesTheInputBack) {
 }
 
 TEST_F(ClothTest, PointFileOfWrongSize) {
-    const std::string input = (dir / "small.bin").string();
+    const std::string input = (dir / "small.bin").generic_string();
     cs::writeFileAtomic(input, encode(bumpyCloth(4, 4)));
     expectFailure(cloth({"--input", input, "--set", "width=5", "--set", "height=4"}), 1,
                   "small.bin: 256 bytes, but 5 x 4 points take 320");
@@ -354,13 +355,13 @@ TEST_F(ClothTest, PointFileOfWrongSize) {
 }
 
 TEST_F(ClothTest, MissingPointFile) {
-    expectFailure(cloth({"--input", (dir / "nope.bin").string()}), 1, "nope.bin");
+    expectFailure(cloth({"--input", (dir / "nope.bin").generic_string()}), 1, "nope.bin");
 }
 
 TEST_F(ClothTest, NotANumberInPointFile) {
     std::vector<glm::vec4> points = bumpyCloth(4, 3);
     points[6].z = std::nanf("");
-    const std::string input = (dir / "nan.bin").string();
+    const std::string input = (dir / "nan.bin").generic_string();
     cs::writeFileAtomic(input, encode(points));
     expectFailure(cloth({"--input", input, "--set", "width=4", "--set", "height=3"}), 1,
                   "nan.bin: point 6 (2, 1) has a value that is not a finite number");
@@ -374,7 +375,7 @@ TEST_F(ClothTest, NotANumberInPointFile) {
 TEST_F(ClothTest, NegativeInverseMassInPointFile) {
     std::vector<glm::vec4> points = bumpyCloth(4, 3);
     points[5].w = -1;
-    const std::string input = (dir / "negative.bin").string();
+    const std::string input = (dir / "negative.bin").generic_string();
     cs::writeFileAtomic(input, encode(points));
     expectFailure(cloth({"--input", input, "--set", "width=4", "--set", "height=3"}), 1,
                   "negative.bin: point 5 (1, 1) has a negative inverse mass");
@@ -420,7 +421,7 @@ TEST_F(ClothTest, HelpListsParametersAndOptions) {
 
 // A tiny sweep (8 x 8) so the test stays quick; the figures' names and units are the contract.
 TEST_F(ClothTest, BenchJsonHasTheSweepAndTheConvergence) {
-    const std::string json = (dir / "bench.json").string();
+    const std::string json = (dir / "bench.json").generic_string();
     const cs::ProcessResult run =
         cs::runProcess({kCloth, "--headless", "--frames", "2", "--set", "width=8", "--set",
                         "height=8", "--bench-max", "8", "--bench-json", json});

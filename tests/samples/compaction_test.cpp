@@ -83,7 +83,8 @@ protected:
     // The sample's --output for `volume` with `method`, `threshold` and `select`.
     std::vector<std::uint32_t> compactWithSample(const Volume& volume, const std::string& method,
                                                  float threshold, const std::string& select) {
-        const std::string input = (dir / "in.f32").string(), output = (dir / "out.u32").string();
+        const std::string input = (dir / "in.f32").generic_string(),
+                          output = (dir / "out.u32").generic_string();
         cs::writeFileAtomic(input, volume.values.data(), volume.values.size() * 4);
         fs::remove(output);
         std::vector<std::string> args = sizeSets(volume.nx, volume.ny, volume.nz);
@@ -136,7 +137,7 @@ TEST_F(CompactionTest, EveryMethodOnAllNoneAndTheLastVoxel) {
 TEST_F(CompactionTest, MethodsAgreeOnTheMetaballs) {
     std::vector<std::uint32_t> first;
     for (const char* method : kMethods) {
-        const std::string output = (dir / (std::string(method) + ".u32")).string();
+        const std::string output = (dir / (std::string(method) + ".u32")).generic_string();
         std::vector<std::string> args = sizeSets(40, 36, 30);
         args.insert(args.end(), {"--frames", "3", "--output", output, "--set",
                                  std::string("method=") + method});
@@ -152,7 +153,7 @@ TEST_F(CompactionTest, MethodsAgreeOnTheMetaballs) {
 }
 
 TEST_F(CompactionTest, FileSizeThatDoesNotMatchTheDimensions) {
-    const std::string input = (dir / "short.f32").string();
+    const std::string input = (dir / "short.f32").generic_string();
     cs::writeFileAtomic(input, std::string(4 * 26, '\0'));
     std::vector<std::string> args = sizeSets(3, 3, 3);
     args.insert(args.end(), {"--input", input});
@@ -163,7 +164,7 @@ TEST_F(CompactionTest, FileSizeThatDoesNotMatchTheDimensions) {
 // A file longer than the volume is refused with the largest size the volume allows (for
 // 4*4*4 it said "257 bytes or more", the size at which the read had stopped).
 TEST_F(CompactionTest, FileLongerThanTheDimensions) {
-    const std::string input = (dir / "long.f32").string();
+    const std::string input = (dir / "long.f32").generic_string();
     std::vector<std::string> args = sizeSets(4, 4, 4);
     args.insert(args.end(), {"--input", input});
     for (const size_t bytes : {4 * 64 + 1, 4 * 65, 4 * 1000}) {
@@ -175,7 +176,7 @@ TEST_F(CompactionTest, FileLongerThanTheDimensions) {
 }
 
 TEST_F(CompactionTest, NonFiniteValueInTheFile) {
-    const std::string input = (dir / "nan.f32").string();
+    const std::string input = (dir / "nan.f32").generic_string();
     std::vector<float> values(8, 0.5f);
     values[5] = std::numeric_limits<float>::quiet_NaN();
     cs::writeFileAtomic(input, values.data(), values.size() * 4);
@@ -196,7 +197,7 @@ TEST_F(CompactionTest, ZeroDimensionAndNonFiniteThreshold) {
 TEST_F(CompactionTest, EitherEndOfTheThresholdSliderShowsTheMetaballs) {
     const std::uint32_t voxels = 64 * 64 * 64;
     for (const std::string end : {"0.05", "20"}) {
-        const std::string output = (dir / "kept.u32").string();
+        const std::string output = (dir / "kept.u32").generic_string();
         std::vector<std::string> args = sizeSets(64, 64, 64);
         args.insert(args.end(), {"--set", "threshold=" + end, "--output", output});
         const cs::ProcessResult run = compaction(args);
@@ -205,7 +206,7 @@ TEST_F(CompactionTest, EitherEndOfTheThresholdSliderShowsTheMetaballs) {
         EXPECT_GT(kept, 0u) << "threshold=" << end << " keeps no voxel";
         EXPECT_LT(kept, voxels) << "threshold=" << end << " keeps every voxel";
     }
-    const std::string output = (dir / "all.u32").string();
+    const std::string output = (dir / "all.u32").generic_string();
     std::vector<std::string> args = sizeSets(4, 4, 4);
     args.insert(args.end(), {"--set", "threshold=-1", "--set", "select=above", "--output", output});
     const cs::ProcessResult run = compaction(args);
@@ -226,7 +227,7 @@ TEST_F(CompactionTest, VolumeBeyondTheDevice) {
 }
 
 TEST_F(CompactionTest, OptionsThatWouldBeIgnoredAreRefused) {
-    const std::string input = (dir / "in.f32").string();
+    const std::string input = (dir / "in.f32").generic_string();
     cs::writeFileAtomic(input, std::string(4, '\0'));
     std::vector<std::string> args = sizeSets(1, 1, 1);
     args.insert(args.end(), {"--input", input, "--set", "animate=false"});
@@ -238,12 +239,12 @@ TEST_F(CompactionTest, OptionsThatWouldBeIgnoredAreRefused) {
 
 TEST_F(CompactionTest, UnwritableOutputLeavesNothingBehind) {
     const fs::path missing = dir / "missing";
-    expectFailure(compaction({"--output", (missing / "out.u32").string()}), 1, "out.u32");
+    expectFailure(compaction({"--output", (missing / "out.u32").generic_string()}), 1, "out.u32");
     EXPECT_FALSE(fs::exists(missing));
 }
 
 TEST_F(CompactionTest, BenchJsonHasEveryMethodAndTheRatios) {
-    const std::string json = (dir / "bench.json").string();
+    const std::string json = (dir / "bench.json").generic_string();
     std::vector<std::string> args = sizeSets(16, 16, 16);
     args.insert(args.end(), {"--bench-max-edge", "64", "--bench-json", json});
     const cs::ProcessResult run = compaction(args);

@@ -59,7 +59,7 @@ protected:
 
     // A headless frame at `size` with the given --set assignments, as an image.
     cs::Image frame(const std::string& size, const std::vector<std::string>& sets) {
-        const std::string shot = (dir / "frame.png").string();
+        const std::string shot = (dir / "frame.png").generic_string();
         std::vector<std::string> args = {"--size", size, "--screenshot", shot};
         for (const std::string& s : sets) args.insert(args.end(), {"--set", s});
         const cs::ProcessResult result = run(args);
@@ -127,8 +127,8 @@ TEST_F(DepthOfFieldTest, PreBiasKeepsTheTableNearlyExact) {
 }
 
 TEST_F(DepthOfFieldTest, OutputIsTheBlurredFrame) {
-    const std::string output = (dir / "out.png").string();
-    const std::string shot = (dir / "shot.png").string();
+    const std::string output = (dir / "out.png").generic_string();
+    const std::string shot = (dir / "shot.png").generic_string();
     const cs::ProcessResult result =
         run({"--size", "96x54", "--output", output, "--screenshot", shot});
     ASSERT_EQ(result.exitCode, 0) << result.err;
@@ -175,7 +175,7 @@ TEST_F(DepthOfFieldTest, InputIsRefused) {
 }
 
 TEST_F(DepthOfFieldTest, OutputMustBePng) {
-    expectFailure(run({"--output", (dir / "out.jpg").string()}), 2, ".png");
+    expectFailure(run({"--output", (dir / "out.jpg").generic_string()}), 2, ".png");
 }
 
 TEST_F(DepthOfFieldTest, HelpListsTheParameters) {

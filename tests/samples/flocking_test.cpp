@@ -214,7 +214,8 @@ protected:
     // Runs K steps from `input` and returns the state written.
     std::vector<Boid> run(const std::vector<Boid>& input, int steps,
                           std::vector<std::string> extra = {}) {
-        const std::string in = (dir / "in.bin").string(), out = (dir / "out.bin").string();
+        const std::string in = (dir / "in.bin").generic_string(),
+                          out = (dir / "out.bin").generic_string();
         cs::writeFileAtomic(in, encode(input));
         std::vector<std::string> args = {"--input", in,        "--output",
                                          out,       "--steps", std::to_string(steps)};
@@ -355,7 +356,8 @@ TEST_F(FlockingTest, BatchRunsRepeatExactly) {
 // as zero.
 TEST_F(FlockingTest, ZeroStepsWritesTheInputBack) {
     const std::vector<Boid> start = randomFlock(33, 50.0, 5.0, Rules(), 9);
-    const std::string in = (dir / "in.bin").string(), out = (dir / "out.bin").string();
+    const std::string in = (dir / "in.bin").generic_string(),
+                      out = (dir / "out.bin").generic_string();
     cs::writeFileAtomic(in, encode(start, 7.5f));
     const cs::ProcessResult result = flocking({"--input", in, "--output", out, "--steps", "0"});
     ASSERT_EQ(result.exitCode, 0) << result.err;
@@ -363,19 +365,19 @@ TEST_F(FlockingTest, ZeroStepsWritesTheInputBack) {
 }
 
 TEST_F(FlockingTest, StateFileOfTheWrongSize) {
-    const std::string input = (dir / "odd.bin").string();
+    const std::string input = (dir / "odd.bin").generic_string();
     cs::writeFileAtomic(input, encode(randomFlock(2, 10, 1, Rules(), 1)) + "abc");
     expectFailure(flocking({"--input", input}), 1, "odd.bin: 67 bytes is not a whole number");
 }
 
 TEST_F(FlockingTest, EmptyStateFileHasNoBoids) {
-    const std::string input = (dir / "empty.bin").string();
+    const std::string input = (dir / "empty.bin").generic_string();
     cs::writeFileAtomic(input, "");
     expectFailure(flocking({"--input", input}), 1, "empty.bin: empty state file (no boids)");
 }
 
 TEST_F(FlockingTest, MissingStateFile) {
-    expectFailure(flocking({"--input", (dir / "nope.bin").string()}), 1, "nope.bin");
+    expectFailure(flocking({"--input", (dir / "nope.bin").generic_string()}), 1, "nope.bin");
 }
 
 TEST_F(FlockingTest, NonFiniteValuesInTheStateFile) {
@@ -383,7 +385,7 @@ TEST_F(FlockingTest, NonFiniteValuesInTheStateFile) {
         std::vector<Boid> flock = randomFlock(4, 10, 1, Rules(), 2);
         (component < 4 ? flock[2].position : flock[2].velocity)[component % 4] =
             component == 1 ? std::nan("") : INFINITY;
-        const std::string input = (dir / "bad.bin").string();
+        const std::string input = (dir / "bad.bin").generic_string();
         cs::writeFileAtomic(input, encode(flock));
         expectFailure(flocking({"--input", input}), 1,
                       "bad.bin: boid 2 has a value that is not a finite number");
@@ -394,7 +396,8 @@ TEST_F(FlockingTest, NonFiniteValuesInTheStateFile) {
 // run fails naming the step, and writes nothing.
 TEST_F(FlockingTest, AStepThatOverflowsIsAnError) {
     std::vector<Boid> flock = {{{3e38, 0, 0}, {3e38, 0, 0}}, {{0, 0, 0}, {1, 0, 0}}};
-    const std::string input = (dir / "huge.bin").string(), output = (dir / "out.bin").string();
+    const std::string input = (dir / "huge.bin").generic_string(),
+                      output = (dir / "out.bin").generic_string();
     cs::writeFileAtomic(input, encode(flock));
     for (const char* search : {"all_pairs", "grid"}) {
         expectFailure(flocking({"--input", input, "--steps", "3", "--output", output, "--set",
@@ -418,7 +421,8 @@ TEST_F(FlockingTest, TheOverlaysOccupancyPassLeavesTheStepsAlone) {
     // Step 1 takes x to 3e38 and the velocity to 0.6 of 2e38 (the speed limit, smoothed);
     // step 2 takes x past the float limit.
     const std::vector<Boid> overflows = {{{2e38, 0, 0}, {2e38, 0, 0}}, {{0, 0, 0}, {1, 0, 0}}};
-    const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+    const std::string input = (dir / "in.bin").generic_string(),
+                      output = (dir / "out.bin").generic_string();
     cs::writeFileAtomic(input, encode(overflows));
     expectFailure(withOverlay(input, output), 1,
                   "step 2 produced a value that is not a finite number");
@@ -442,7 +446,7 @@ TEST_F(FlockingTest, BadParametersAreRefused) {
     expectFailure(flocking({"--set", "count=0"}), 2, "count");
     expectFailure(flocking({"--steps", "-1"}), 2, "--steps -1 is out of range");
     expectFailure(flocking({"--bench-max", "64"}), 2, "--bench-max has no effect without --bench");
-    const std::string input = (dir / "in.bin").string();
+    const std::string input = (dir / "in.bin").generic_string();
     cs::writeFileAtomic(input, encode(randomFlock(4, 10, 1, Rules(), 1)));
     expectFailure(flocking({"--input", input, "--set", "count=5"}), 2,
                   "--set count has no effect with --input: the flock comes from the file");
@@ -460,7 +464,7 @@ TEST_F(FlockingTest, HelpListsParametersAndOptions) {
 
 // A tiny sweep (N = 64) keeps the test quick; the figures' names and units are the contract.
 TEST_F(FlockingTest, BenchReportsBothSearchesAndTheirRooflines) {
-    const std::string json = (dir / "bench.json").string();
+    const std::string json = (dir / "bench.json").generic_string();
     const cs::ProcessResult run =
         cs::runProcess({kFlocking, "--headless", "--frames", "2", "--set", "count=64",
                         "--bench-max", "64", "--bench-json", json});

@@ -114,7 +114,7 @@ protected:
     }
 
     std::string save(const cs::Image& image, const std::string& name = "in.png") {
-        const std::string path = (dir / name).string();
+        const std::string path = (dir / name).generic_string();
         cs::savePng(path, image);
         return path;
     }
@@ -130,13 +130,13 @@ protected:
     }
 
     std::string linesOf(const cs::Image& image, const Settings& settings) {
-        const std::string output = (dir / "lines.json").string();
+        const std::string output = (dir / "lines.json").generic_string();
         runOn(image, settings, {"--output", output});
         return cs::readFile(output);
     }
 
     std::vector<Entry> spaceOf(const cs::Image& image, const Settings& settings) {
-        const std::string output = (dir / "space.bin").string();
+        const std::string output = (dir / "space.bin").generic_string();
         runOn(image, settings, {"--space-output", output});
         const std::string bytes = cs::readFile(output);
         std::vector<Entry> entries(bytes.size() / sizeof(Entry));
@@ -188,7 +188,7 @@ TEST_F(LineSpaceSampleTest, EdgesEqualCannyOnTheCpu) {
         s.method = "hough";  // the faster transform: the edges are the point here
         s.edgesFromInput = false;
         s.low = low, s.high = high;
-        const std::string output = (dir / "edges.png").string();
+        const std::string output = (dir / "edges.png").generic_string();
         runOn(image, s, {"--edges-output", output});
         const cs::Image written = cs::flipRows(cs::loadImage(output));
         const line_space::EdgeImage expected = cpuEdges(image, s);
@@ -322,13 +322,13 @@ TEST_F(LineSpaceSampleTest, OutputOriginIsTheTopLeftPixelCentre) {
 }
 
 TEST_F(LineSpaceSampleTest, EmptyInputFile) {
-    const std::string input = (dir / "empty.png").string();
+    const std::string input = (dir / "empty.png").generic_string();
     cs::writeFileAtomic(input, "");
     expectFailure(run({"--input", input}), 1, "empty.png");
 }
 
 TEST_F(LineSpaceSampleTest, InputThatIsNoImage) {
-    const std::string input = (dir / "text.png").string();
+    const std::string input = (dir / "text.png").generic_string();
     cs::writeFileAtomic(input, "not an image\n");
     expectFailure(run({"--input", input}), 1, "text.png");
 }
@@ -361,8 +361,8 @@ TEST_F(LineSpaceSampleTest, ContradictoryParameters) {
 }
 
 TEST_F(LineSpaceSampleTest, OutputNamesAndBenchOptions) {
-    expectFailure(run({"--output", (dir / "lines.txt").string()}), 2, ".json");
-    expectFailure(run({"--edges-output", (dir / "edges.jpg").string()}), 2, ".png");
+    expectFailure(run({"--output", (dir / "lines.txt").generic_string()}), 2, ".json");
+    expectFailure(run({"--edges-output", (dir / "edges.jpg").generic_string()}), 2, ".png");
     expectFailure(run({"--bench-sizes", "256"}), 2, "--bench-sizes has no effect without --bench");
     expectFailure(run({"--bench", "--bench-sizes", "256,x"}), 2, "'x'");
     expectFailure(run({"--bench", "--bench-sizes", "1"}), 2, "from 2 to 16384");
@@ -381,7 +381,7 @@ TEST_F(LineSpaceSampleTest, BenchSizeTooLargeIsRefusedBeforeAnyWork) {
 
 // A failed run writes none of its outputs.
 TEST_F(LineSpaceSampleTest, FailedRunWritesNothing) {
-    const std::string output = (dir / "lines.json").string();
+    const std::string output = (dir / "lines.json").generic_string();
     const cs::Image tiny{1, 3, std::vector<std::uint8_t>(12, 255)};
     const cs::ProcessResult result = run({"--input", save(tiny), "--output", output});
     EXPECT_EQ(result.exitCode, 1);
@@ -390,7 +390,7 @@ TEST_F(LineSpaceSampleTest, FailedRunWritesNothing) {
 
 // The Figure 22 and 23 sweeps and the accuracy figures come out, on small sizes.
 TEST_F(LineSpaceSampleTest, BenchHasTheThesisFiguresAndAccuracy) {
-    const std::string json = (dir / "bench.json").string();
+    const std::string json = (dir / "bench.json").generic_string();
     const cs::ProcessResult result =
         cs::runProcess({kSample, "--headless", "--frames", "1", "--bench", "--bench-sizes", "16,24",
                         "--bench-images", "1", "--input", save(synthetic(32, 24, 3, 0, 1)), "--set",

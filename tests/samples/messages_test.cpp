@@ -125,13 +125,13 @@ protected:
         comp = shaders / "invert" / "invert.comp";
         fs::copy(fs::path(CS_ASSET_SOURCE_DIR).parent_path() / "shaders", shaders,
                  fs::copy_options::recursive);
-        std::string text = cs::readFile(comp.string());
+        std::string text = cs::readFile(comp.generic_string());
         const std::string line = "    vec4 color = imageLoad(source, pixel);\n";
         const size_t at = text.find(line);
         ASSERT_NE(at, std::string::npos) << "invert.comp changed: pick another line to break";
         text.insert(at + line.size(),
                     "    float first = undeclaredFirst;\n    float second = undeclaredSecond;\n");
-        cs::writeFileAtomic(comp.string(), text);
+        cs::writeFileAtomic(comp.generic_string(), text);
         // The first broken statement's line, counted from 1: just after `line`.
         firstLine = 1 + int(std::count(text.begin(), text.begin() + long(at + line.size()), '\n'));
     }
@@ -142,9 +142,9 @@ protected:
 
 TEST_F(BrokenShader, TwoErrorsAreOneLineWithTheFirstFileAndLine) {
     const cs::ProcessResult result =
-        run("invert", {}, {"CS_GL_DEBUG=0", "CS_SHADER_DIR=" + shaders.string()});
+        run("invert", {}, {"CS_GL_DEBUG=0", "CS_SHADER_DIR=" + shaders.generic_string()});
     const std::string expected =
-        "invert: " + comp.string() + ":" + std::to_string(firstLine) + ": error: ";
+        "invert: " + comp.generic_string() + ":" + std::to_string(firstLine) + ": error: ";
     EXPECT_EQ(result.exitCode, 1) << result.err;
     const std::vector<std::string> lines = cs::nonEmptyLines(result.err);
     ASSERT_EQ(lines.size(), 1u) << result.err;
@@ -158,7 +158,7 @@ TEST_F(BrokenShader, TwoErrorsAreOneLineWithTheFirstFileAndLine) {
 // CS_GL_DEBUG=1 asks for everything: the whole log follows the one line.
 TEST_F(BrokenShader, GlDebugAddsTheWholeLogAfterTheLine) {
     const cs::ProcessResult result =
-        run("invert", {}, {"CS_GL_DEBUG=1", "CS_SHADER_DIR=" + shaders.string()});
+        run("invert", {}, {"CS_GL_DEBUG=1", "CS_SHADER_DIR=" + shaders.generic_string()});
     EXPECT_EQ(result.exitCode, 1) << result.err;
     const std::vector<std::string> lines = cs::nonEmptyLines(result.err);
     ASSERT_GE(lines.size(), 3u) << result.err;
@@ -179,14 +179,15 @@ TEST_F(Messages, InfoWithAnOutputIsRefusedInEverySample) {
         {"overdraw", ".png"},
     };
     for (const auto& [sample, extension] : samples) {
-        const std::string output = (dir / ("out" + extension)).string();
+        const std::string output = (dir / ("out" + extension)).generic_string();
         expectFailure(cs::runProcess(
                           {samplePath(sample), "--headless", "--info", "--output", output}, kQuiet),
                       2,
                       sample + ": --info only prints the GL's description; it writes no --output");
         EXPECT_FALSE(fs::exists(output)) << sample;
     }
-    const std::string screenshot = (dir / "s.png").string(), json = (dir / "b.json").string();
+    const std::string screenshot = (dir / "s.png").generic_string(),
+                      json = (dir / "b.json").generic_string();
     expectFailure(
         cs::runProcess({samplePath("invert"), "--headless", "--info", "--screenshot", screenshot},
                        kQuiet),
@@ -197,7 +198,7 @@ TEST_F(Messages, InfoWithAnOutputIsRefusedInEverySample) {
     expectFailure(cs::runProcess({samplePath("invert"), "--headless", "--info", "--bench"}, kQuiet),
                   2, "invert: --info only prints the GL's description; it runs no --bench");
     expectFailure(cs::runProcess({samplePath("summed_area"), "--headless", "--info",
-                                  "--blur-output", (dir / "blur.pfm").string()},
+                                  "--blur-output", (dir / "blur.pfm").generic_string()},
                                  kQuiet),
                   2,
                   "summed_area: --info only prints the GL's description; it writes no "

@@ -122,7 +122,8 @@ protected:
     // Runs K steps from `input` and returns the state written.
     std::vector<Body> run(const std::vector<Body>& input, const Physics& p, int steps,
                           std::vector<std::string> extra = {}) {
-        const std::string in = (dir / "in.bin").string(), out = (dir / "out.bin").string();
+        const std::string in = (dir / "in.bin").generic_string(),
+                          out = (dir / "out.bin").generic_string();
         cs::writeFileAtomic(in, encode(input));
         std::vector<std::string> args = {"--input", in,        "--output",
                                          out,       "--steps", std::to_string(steps)};
@@ -210,7 +211,7 @@ TEST_F(NBodyTest, PlummerEnergyDriftOver1000StepsBelowBound) {
     const Physics p{1.0, 0.0025, 0.01};
     std::vector<Body> states[2];
     for (int k : {0, 1}) {
-        const std::string out = (dir / "state.bin").string();
+        const std::string out = (dir / "state.bin").generic_string();
         std::vector<std::string> args = {
             "--set",   "initial=plummer",     "--set",    "bodies=1000",
             "--steps", k == 0 ? "0" : "1000", "--output", out};
@@ -251,25 +252,25 @@ TEST_F(NBodyTest, MomentumConservedToFloatPrecision) {
 }
 
 TEST_F(NBodyTest, StateFileOfWrongSize) {
-    const std::string input = (dir / "odd.bin").string();
+    const std::string input = (dir / "odd.bin").generic_string();
     cs::writeFileAtomic(input, encode(randomBodies(2, 1)) + "x");
     expectFailure(nbody({"--input", input}), 1, "odd.bin: 65 bytes is not a whole number");
 }
 
 TEST_F(NBodyTest, EmptyStateFile) {
-    const std::string input = (dir / "empty.bin").string();
+    const std::string input = (dir / "empty.bin").generic_string();
     cs::writeFileAtomic(input, "");
     expectFailure(nbody({"--input", input}), 1, "empty.bin: empty state file");
 }
 
 TEST_F(NBodyTest, MissingStateFile) {
-    expectFailure(nbody({"--input", (dir / "nope.bin").string()}), 1, "nope.bin");
+    expectFailure(nbody({"--input", (dir / "nope.bin").generic_string()}), 1, "nope.bin");
 }
 
 TEST_F(NBodyTest, NotANumberInStateFile) {
     std::vector<Body> bodies = randomBodies(4, 2);
     bodies[2].velocity.y = std::nan("");
-    const std::string input = (dir / "nan.bin").string();
+    const std::string input = (dir / "nan.bin").generic_string();
     cs::writeFileAtomic(input, encode(bodies));
     expectFailure(nbody({"--input", input}), 1, "nan.bin: body 2 has a value that is not");
 }
@@ -281,10 +282,12 @@ TEST_F(NBodyTest, ThePadWordIsIgnoredWhateverItHolds) {
     std::string padded = bytes;
     const float nan = std::nanf("");
     std::memcpy(&padded[32 * 1 + 28], &nan, 4);  // body 1's eighth float
-    const std::string zero = (dir / "zero.bin").string(), odd = (dir / "odd.bin").string();
+    const std::string zero = (dir / "zero.bin").generic_string(),
+                      odd = (dir / "odd.bin").generic_string();
     cs::writeFileAtomic(zero, bytes);
     cs::writeFileAtomic(odd, padded);
-    const std::string out0 = (dir / "out0.bin").string(), out1 = (dir / "out1.bin").string();
+    const std::string out0 = (dir / "out0.bin").generic_string(),
+                      out1 = (dir / "out1.bin").generic_string();
     const cs::ProcessResult first = nbody({"--input", zero, "--steps", "2", "--output", out0});
     const cs::ProcessResult second = nbody({"--input", odd, "--steps", "2", "--output", out1});
     ASSERT_EQ(first.exitCode, 0) << first.err;
@@ -295,7 +298,7 @@ TEST_F(NBodyTest, ThePadWordIsIgnoredWhateverItHolds) {
 TEST_F(NBodyTest, NegativeMassInStateFile) {
     std::vector<Body> bodies = randomBodies(4, 3);
     bodies[1].mass = -1;
-    const std::string input = (dir / "negative.bin").string();
+    const std::string input = (dir / "negative.bin").generic_string();
     cs::writeFileAtomic(input, encode(bodies));
     expectFailure(nbody({"--input", input}), 1, "negative.bin: body 1 has a negative mass");
 }
@@ -306,7 +309,8 @@ TEST_F(NBodyTest, StateThatOverflowsFloatIsAnError) {
     std::vector<Body> bodies(2);
     bodies[0] = {{0, 0, 0}, 3e38, {0, 0, 0}};
     bodies[1] = {{1, 0, 0}, 3e38, {0, 0, 0}};
-    const std::string input = (dir / "heavy.bin").string(), output = (dir / "out.bin").string();
+    const std::string input = (dir / "heavy.bin").generic_string(),
+                      output = (dir / "out.bin").generic_string();
     cs::writeFileAtomic(input, encode(bodies));
     const std::string message = "after step 1, body 0 is no longer a finite number";
     expectFailure(
@@ -346,7 +350,7 @@ TEST_F(NBodyTest, BadBenchSizes) {
 
 // Options that would change nothing are refused, not silently ignored.
 TEST_F(NBodyTest, OptionsThatWouldBeIgnoredAreRefused) {
-    const std::string input = (dir / "in.bin").string();
+    const std::string input = (dir / "in.bin").generic_string();
     cs::writeFileAtomic(input, encode(randomBodies(4, 1)));
     for (const std::string set : {"bodies=5", "initial=plummer", "mass=2"})
         expectFailure(nbody({"--input", input, "--set", set}), 2,
@@ -360,16 +364,18 @@ TEST_F(NBodyTest, WorkGroupSizeNotOffered) {
 }
 
 TEST_F(NBodyTest, UnwritableOutput) {
-    expectFailure(nbody({"--set", "bodies=10", "--output", (dir / "no" / "out.bin").string()}), 1,
-                  "out.bin");
+    expectFailure(
+        nbody({"--set", "bodies=10", "--output", (dir / "no" / "out.bin").generic_string()}), 1,
+        "out.bin");
 }
 
 // Refused before a billion steps, and before the GL context: an EGL platform that does not
 // exist would fail the run if it got that far.
 TEST_F(NBodyTest, OutputIsCheckedBeforeTheSteps) {
-    const cs::ProcessResult run = cs::runProcess({kNBody, "--headless", "--steps", "1000000000",
-                                                  "--output", (dir / "no" / "out.bin").string()},
-                                                 {"CS_EGL_PLATFORM=none"});
+    const cs::ProcessResult run =
+        cs::runProcess({kNBody, "--headless", "--steps", "1000000000", "--output",
+                        (dir / "no" / "out.bin").generic_string()},
+                       {"CS_EGL_PLATFORM=none"});
     expectFailure(run, 1, "no/out.bin: cannot write into its directory");
 }
 
@@ -383,7 +389,7 @@ TEST_F(NBodyTest, HelpListsParametersAndFlags) {
 
 // A tiny sweep (N = 64) so the test stays quick; the figures' names and units are the contract.
 TEST_F(NBodyTest, BenchJsonHasTheSweepAndCpuReference) {
-    const std::string json = (dir / "bench.json").string();
+    const std::string json = (dir / "bench.json").generic_string();
     const cs::ProcessResult run =
         cs::runProcess({kNBody, "--headless", "--frames", "2", "--set", "bodies=64",
                         "--bench-sizes", "64", "--bench-json", json});

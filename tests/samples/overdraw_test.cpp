@@ -88,7 +88,7 @@ protected:
 
     // The counts the sample writes for `setting`, rows bottom first (the file's are top first).
     std::vector<std::uint32_t> countsOnGpu(const Setting& setting) {
-        const std::string output = (dir / "counts.png").string();
+        const std::string output = (dir / "counts.png").generic_string();
         const cs::ProcessResult run =
             overdraw({"--output", output, "--set", "quads=" + std::to_string(kQuads), "--set",
                       "order=" + setting.order, "--set",
@@ -166,7 +166,7 @@ TEST_F(OverdrawTest, LateTestsShadeOccludedFragmentsToo) {
 }
 
 TEST_F(OverdrawTest, RefusesInput) {
-    expectFailure(overdraw({"--input", (dir / "in.png").string()}), 2, "takes no --input");
+    expectFailure(overdraw({"--input", (dir / "in.png").generic_string()}), 2, "takes no --input");
 }
 
 // Each quad shades a pixel at most once, so the quads bound every count: more than 65535
@@ -176,7 +176,7 @@ TEST_F(OverdrawTest, RefusesMoreQuadsThanSixteenBitsHold) {
 }
 
 TEST_F(OverdrawTest, RefusesOutputThatIsNotPng) {
-    expectFailure(overdraw({"--output", (dir / "counts.pgm").string()}), 2, "--output");
+    expectFailure(overdraw({"--output", (dir / "counts.pgm").generic_string()}), 2, "--output");
 }
 
 }  // namespace

@@ -108,7 +108,8 @@ protected:
     std::vector<Particle> simulate(const std::vector<Particle>& state, const Physics& physics,
                                    int frames, int stepsPerFrame = 1,
                                    const std::vector<std::string>& extra = {}) {
-        const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+        const std::string input = (dir / "in.bin").generic_string(),
+                          output = (dir / "out.bin").generic_string();
         cs::writeFileAtomic(input, state.data(), state.size() * sizeof(Particle));
         std::vector<std::string> args = {kParticles,
                                          "--headless",
@@ -316,7 +317,8 @@ TEST_F(ParticlesTest, ElasticCollisionsWithoutGravityKeepTheEnergy) {
 
 // The smallest count, and its state read back in: --output and --input round-trip.
 TEST_F(ParticlesTest, OneParticleRoundTrips) {
-    const std::string first = (dir / "first.bin").string(), second = (dir / "second.bin").string();
+    const std::string first = (dir / "first.bin").generic_string(),
+                      second = (dir / "second.bin").generic_string();
     const cs::ProcessResult run = cs::runProcess(
         {kParticles, "--headless", "--frames", "3", "--set", "count=1", "--output", first});
     ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -328,7 +330,7 @@ TEST_F(ParticlesTest, OneParticleRoundTrips) {
 }
 
 TEST_F(ParticlesTest, StateFileOfTheWrongSize) {
-    const std::string input = (dir / "odd.bin").string();
+    const std::string input = (dir / "odd.bin").generic_string();
     cs::writeFileAtomic(input, std::string(33, '\0'));
     expectFailure({"--input", input}, 1, "32-byte particles");
 }
@@ -336,7 +338,7 @@ TEST_F(ParticlesTest, StateFileOfTheWrongSize) {
 TEST_F(ParticlesTest, StateFileWithANonFiniteValue) {
     std::vector<Particle> state(3);
     state[1].velocity.y = std::numeric_limits<float>::quiet_NaN();
-    const std::string input = (dir / "nan.bin").string();
+    const std::string input = (dir / "nan.bin").generic_string();
     cs::writeFileAtomic(input, std::string(reinterpret_cast<const char*>(state.data()),
                                            state.size() * sizeof(Particle)));
     expectFailure({"--input", input}, 1, "particle 1 has a value that is not a finite number");
@@ -388,7 +390,7 @@ TEST_F(ParticlesTest, MoreParticlesThanOneStorageBlockHoldsIsAnError) {
 }
 
 TEST_F(ParticlesTest, EmptyStateFile) {
-    const std::string input = (dir / "empty.bin").string();
+    const std::string input = (dir / "empty.bin").generic_string();
     cs::writeFileAtomic(input, "");
     expectFailure({"--input", input}, 1, "no particles");
 }
@@ -399,12 +401,12 @@ TEST_F(ParticlesTest, ZeroParticlesAreRefused) {
 }
 
 TEST_F(ParticlesTest, MissingStateFile) {
-    expectFailure({"--input", (dir / "nope.bin").string()}, 1, "nope.bin");
+    expectFailure({"--input", (dir / "nope.bin").generic_string()}, 1, "nope.bin");
 }
 
 // The count comes from the file; a --set count beside --input would be ignored, so it is refused.
 TEST_F(ParticlesTest, CountWithInputIsRefused) {
-    const std::string input = (dir / "in.bin").string();
+    const std::string input = (dir / "in.bin").generic_string();
     cs::writeFileAtomic(input, std::string(64, '\0'));
     expectFailure({"--input", input, "--set", "count=5"}, 2,
                   "--set count has no effect with --input: the particles come from the file");

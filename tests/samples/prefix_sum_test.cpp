@@ -66,7 +66,8 @@ protected:
     template <typename T>
     std::vector<T> scanWithSample(const std::vector<T>& values, const std::string& type,
                                   const std::string& algorithm, const std::string& mode) {
-        const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+        const std::string input = (dir / "in.bin").generic_string(),
+                          output = (dir / "out.bin").generic_string();
         writeValues(input, values);
         fs::remove(output);
         const cs::ProcessResult run =
@@ -110,7 +111,8 @@ TEST_F(PrefixSumTest, SingleGroupUintEqualsCpuExactly) {
 // several frames still writes the exact scan, for both algorithms.
 TEST_F(PrefixSumTest, OutputIsTheCopyTheLabelsShow) {
     const auto values = randomUints(16, 3);
-    const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+    const std::string input = (dir / "in.bin").generic_string(),
+                      output = (dir / "out.bin").generic_string();
     writeValues(input, values);
     for (const char* algorithm : {"library", "reduce_then_scan", "single_group"}) {
         fs::remove(output);
@@ -157,7 +159,7 @@ TEST_F(PrefixSumTest, FloatWithinBoundOfDoubleScan) {
 }
 
 TEST_F(PrefixSumTest, SingleGroupRefusesMoreThan2048) {
-    const std::string input = (dir / "big.bin").string();
+    const std::string input = (dir / "big.bin").generic_string();
     writeValues(input, randomUints(2049, 1));
     expectFailure(prefixSum({"--input", input, "--set", "algorithm=single_group"}), 2,
                   "at most 2048 elements");
@@ -166,36 +168,37 @@ TEST_F(PrefixSumTest, SingleGroupRefusesMoreThan2048) {
 // step does nothing past one work group's 2048 elements: --set step is refused once the
 // input's length is known, as it is for any setting with no effect.
 TEST_F(PrefixSumTest, StepIsRefusedPast2048Elements) {
-    const std::string input = (dir / "big.bin").string();
+    const std::string input = (dir / "big.bin").generic_string();
     writeValues(input, randomUints(2049, 1));
     expectFailure(prefixSum({"--input", input, "--set", "step=3"}), 2,
                   "--set step has no effect past 2048 elements");
-    const std::string fits = (dir / "fits.bin").string();
+    const std::string fits = (dir / "fits.bin").generic_string();
     writeValues(fits, randomUints(2048, 1));
     const cs::ProcessResult result = prefixSum({"--input", fits, "--set", "step=3"});
     EXPECT_EQ(result.exitCode, 0) << result.err;
 }
 
 TEST_F(PrefixSumTest, EmptyInputFile) {
-    const std::string input = (dir / "empty.bin").string();
+    const std::string input = (dir / "empty.bin").generic_string();
     cs::writeFileAtomic(input, "");
     expectFailure(prefixSum({"--input", input}), 1, "empty.bin: empty file");
 }
 
 TEST_F(PrefixSumTest, InputSizeNotAMultipleOfFour) {
-    const std::string input = (dir / "ragged.bin").string();
+    const std::string input = (dir / "ragged.bin").generic_string();
     cs::writeFileAtomic(input, std::string(4099, '\1'));
     expectFailure(prefixSum({"--input", input}), 1, "4099 bytes is not a whole number");
 }
 
 TEST_F(PrefixSumTest, MissingInputFile) {
-    expectFailure(prefixSum({"--input", (dir / "nope.bin").string()}), 1, "nope.bin");
+    expectFailure(prefixSum({"--input", (dir / "nope.bin").generic_string()}), 1, "nope.bin");
 }
 
 // As in every sample's state file, a NaN or an infinity in float input is refused, named by
 // its index, and nothing is written. The same bits as uint32 are plain numbers.
 TEST_F(PrefixSumTest, NonFiniteFloatInputIsRefused) {
-    const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+    const std::string input = (dir / "in.bin").generic_string(),
+                      output = (dir / "out.bin").generic_string();
     const float nan = std::numeric_limits<float>::quiet_NaN();
     const float inf = std::numeric_limits<float>::infinity();
     for (const float bad : {nan, inf, -inf}) {
@@ -214,7 +217,8 @@ TEST_F(PrefixSumTest, NonFiniteFloatInputIsRefused) {
 // order of addition: no output before it can overflow), and writes nothing. An exclusive
 // scan's first infinite output is one later, and names the same element.
 TEST_F(PrefixSumTest, FloatSumsThatOverflowAreARuntimeError) {
-    const std::string input = (dir / "in.bin").string(), output = (dir / "out.bin").string();
+    const std::string input = (dir / "in.bin").generic_string(),
+                      output = (dir / "out.bin").generic_string();
     writeValues(input, std::vector<float>{1.0f, 3e38f, 3e38f, 1.0f, 1.0f});
     for (const char* algorithm : {"library", "reduce_then_scan", "single_group"})
         for (const char* mode : {"inclusive", "exclusive"}) {
@@ -233,7 +237,7 @@ TEST_F(PrefixSumTest, UnknownType) {
 
 // Settings that would change nothing are refused, not silently ignored.
 TEST_F(PrefixSumTest, SettingsThatWouldBeIgnoredAreRefused) {
-    const std::string input = (dir / "in.bin").string();
+    const std::string input = (dir / "in.bin").generic_string();
     writeValues(input, randomUints(8, 1));
     expectFailure(prefixSum({"--input", input, "--set", "elements=5"}), 2,
                   "--set elements has no effect with --input: the array comes from the file");
@@ -261,7 +265,7 @@ TEST_F(PrefixSumTest, BenchMaxLog2IsAnOptionListedInHelp) {
 
 TEST_F(PrefixSumTest, UnwritableOutputLeavesNothingBehind) {
     const fs::path missing = dir / "missing";
-    expectFailure(prefixSum({"--output", (missing / "out.bin").string()}), 1, "out.bin");
+    expectFailure(prefixSum({"--output", (missing / "out.bin").generic_string()}), 1, "out.bin");
     EXPECT_FALSE(fs::exists(missing));
 }
 
@@ -269,7 +273,7 @@ TEST_F(PrefixSumTest, UnwritableOutputLeavesNothingBehind) {
 // itself is tested through --input above; here, that the generated path is the seed's.)
 TEST_F(PrefixSumTest, GeneratedArrayIsScannedAndFollowsTheSeed) {
     auto scanGenerated = [&](const std::string& seed) {
-        const std::string output = (dir / ("out-" + seed + ".bin")).string();
+        const std::string output = (dir / ("out-" + seed + ".bin")).generic_string();
         const cs::ProcessResult run =
             prefixSum({"--output", output, "--set", "elements=100", "--seed", seed});
         EXPECT_EQ(run.exitCode, 0) << run.err;
@@ -300,7 +304,7 @@ TEST_F(PrefixSumTest, SeedAbove32BitsIsRefused) {
 TEST_F(PrefixSumTest, StepViewFillsItsPlotOnALongArray) {
     for (const int step : {0, 1, 3}) {
         SCOPED_TRACE("step " + std::to_string(step));
-        const std::string shot = (dir / ("step" + std::to_string(step) + ".png")).string();
+        const std::string shot = (dir / ("step" + std::to_string(step) + ".png")).generic_string();
         const cs::ProcessResult run =
             prefixSum({"--size", "640x360", "--set", "elements=2048", "--set",
                        "step=" + std::to_string(step), "--screenshot", shot});
@@ -319,7 +323,7 @@ TEST_F(PrefixSumTest, StepViewFillsItsPlotOnALongArray) {
 // Both of the library's algorithms side by side, as rates and fractions of copy, their ratio,
 // and the CPU's rate.
 TEST_F(PrefixSumTest, BenchJsonHasGpuAndCpuFigures) {
-    const std::string json = (dir / "bench.json").string();
+    const std::string json = (dir / "bench.json").generic_string();
     const cs::ProcessResult run = cs::runProcess({kPrefixSum, "--headless", "--frames", "1",
                                                   "--bench-max-log2", "18", "--bench-json", json});
     ASSERT_EQ(run.exitCode, 0) << run.err;

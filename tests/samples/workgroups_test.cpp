@@ -81,7 +81,7 @@ protected:
 
     // Runs with `args`, and compares the dump with the formulas for groups x local.
     void expectDump(std::vector<std::string> args, const Size& groups, const Size& local) {
-        const std::string output = (dir / "ids.bin").string();
+        const std::string output = (dir / "ids.bin").generic_string();
         args.insert(args.end(), {"--output", output});
         const cs::ProcessResult result = run(args);
         ASSERT_EQ(result.exitCode, 0) << result.err;
@@ -323,8 +323,8 @@ TEST_F(WorkgroupsTest, TooMuchSharedMemoryShowsTheLinkLog) {
 
 // The ids are the dispatch's own: an --input would be silently ignored.
 TEST_F(WorkgroupsTest, InputIsRefused) {
-    const std::string output = (dir / "ids.bin").string();
-    expectFailure(run({"--input", (dir / "ids_in.bin").string(), "--output", output}), 2,
+    const std::string output = (dir / "ids.bin").generic_string();
+    expectFailure(run({"--input", (dir / "ids_in.bin").generic_string(), "--output", output}), 2,
                   "no --input");
     EXPECT_FALSE(std::filesystem::exists(output));
 }

@@ -1,7 +1,12 @@
 #pragma once
 // How much memory a sample run as a child process took at its peak: for tests that a refusal
-// comes before the allocations it would have made. Header-only: POSIX getrusage, no GL.
+// comes before the allocations it would have made. Header-only, no GL: POSIX getrusage, or on
+// Windows the peak working set that runProcess reads of each child (support/process.h).
+#if defined(_WIN32)
+#include "support/process.h"
+#else
 #include <sys/resource.h>
+#endif
 
 #include <cstdint>
 
@@ -13,9 +18,13 @@ namespace cs::test {
 // reads it before its run too, and where an earlier child was already larger it learns
 // nothing about its own.
 inline std::int64_t largestChildRss() {
+#if defined(_WIN32)
+    return cs::largestChildPeakWorkingSet();
+#else
     rusage usage{};
     getrusage(RUSAGE_CHILDREN, &usage);
     return std::int64_t(usage.ru_maxrss) * 1024;  // Linux counts kilobytes
+#endif
 }
 
 }  // namespace cs::test

@@ -38,8 +38,12 @@ protected:
     // removed after it.
     void SetUp() override {
         const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        dir = std::filesystem::path(::testing::TempDir()) /
-              (std::string(info->test_suite_name()) + "-" + info->name());
+        // Normal form: on Windows GoogleTest ends TempDir() with a backslash even after a
+        // slash. The tests pass paths on as generic_string(), with slashes, which both
+        // systems take, so that the messages they look for read the same on both.
+        dir = (std::filesystem::path(::testing::TempDir()) /
+               (std::string(info->test_suite_name()) + "-" + info->name()))
+                  .lexically_normal();
         std::filesystem::remove_all(dir);
         std::filesystem::create_directories(dir);
     }
