@@ -66,12 +66,16 @@ std::string aboutDuration(double ms) {
     return text;
 }
 
-// CS_TRACE_OVERLAY=1 prints, every frame, where the overlay put its notes: for the tests that
-// the overlay holds still.
-bool traceOverlay() {
-    const char* value = std::getenv("CS_TRACE_OVERLAY");
+bool environmentSaysOne(const char* name) {
+    const char* value = std::getenv(name);
     return value && std::string(value) == "1";
 }
+// CS_TRACE_OVERLAY=1 prints, every frame, where the overlay put its notes: for the tests that
+// the overlay holds still.
+bool traceOverlay() { return environmentSaysOne("CS_TRACE_OVERLAY"); }
+// CS_TRACE_FRAMES=1 prints a line after every swap: for the tools that measure how long a
+// window goes without a redraw while a learner plays with it.
+bool traceFrames() { return environmentSaysOne("CS_TRACE_FRAMES"); }
 
 // Every key of the window, for the help window (F1), --help and, by hand, the README.
 struct KeyHelp {
@@ -97,10 +101,7 @@ constexpr KeyHelp kCameraControls[] = {
 // CS_GL_DEBUG=1 (set by the test suite) asks for a debug context with synchronous
 // messages, prints every driver message (not only errors and high severity), and makes any
 // high-severity message fail the run, not only GL errors.
-bool strictGlDebug() {
-    const char* value = std::getenv("CS_GL_DEBUG");
-    return value && std::string(value) == "1";
-}
+bool strictGlDebug() { return environmentSaysOne("CS_GL_DEBUG"); }
 
 }  // namespace
 
@@ -370,6 +371,7 @@ void Sample::frame(double dt, bool last) {
     if (shotRequested_) writeWindowShot();
     if (last && !options_.screenshot.empty()) captureScreenshot();
     context_->swapBuffers();
+    if (traceFrames()) std::fprintf(stderr, "%s: frame swapped\n", name_.c_str());
 }
 
 // The overlay holds still: a fixed width, so that no message widens it (text wraps), the
