@@ -39,21 +39,37 @@ double queryMs(const std::function<void()>& dispatch) {
 // dispatch: calibrate_copy.comp copies four uvec4s per invocation.
 constexpr GLsizeiptr kCopyGranule = 4 * 16 * 256;  // four uvec4s per invocation, 256 per group
 
+// The most one dispatch of the copy kernel touches in each buffer. On an H200 every GL copy
+// over buffers of 1 GiB ran at a quarter of its speed over 256 MiB (issue 26), so a large
+// copy is several dispatches, each over a window of the buffers bound with
+// glBindBufferRange. A window is also never larger than one storage block may be.
+constexpr GLsizeiptr kCopyWindow = GLsizeiptr(256) << 20;
+
+GLsizeiptr copyWindowBytes() {
+    const auto maxBlock = GLsizeiptr(glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE));
+    // A multiple of the granule is a multiple of GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT
+    // too (a power of two of at most 256 bytes), so every window's offset is aligned.
+    return std::min(kCopyWindow, maxBlock) / kCopyGranule * kCopyGranule;
+}
+
 struct CopyKernel {
     Buffer source, destination;
     Program program;
-    GLuint groups = 0;
+    GLsizeiptr window = 0;
 
     explicit CopyKernel(GLsizeiptr bytes)
         : source("calibration copy source", bytes, BufferUse::Computed),
           destination("calibration copy destination", bytes, BufferUse::Computed),
           program(Program::compute("framework/calibrate_copy.comp")),
-          groups(GLuint(bytes / kCopyGranule)) {}
+          window(copyWindowBytes()) {}
     void dispatch() const {
         program.use();
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, source.id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, destination.id());
-        glDispatchCompute(groups, 1, 1);
+        for (GLintptr offset = 0; offset < source.size(); offset += window) {
+            const GLsizeiptr part = std::min(window, source.size() - offset);
+            glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 0, source.id(), offset, part);
+            glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 1, destination.id(), offset, part);
+            glDispatchCompute(GLuint(part / kCopyGranule), 1, 1);
+        }
         // The next copy, by this kernel or by glCopyBufferSubData, writes the same buffer:
         // order it after these shader writes, as a real pipeline would.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
@@ -71,31 +87,46 @@ double spread(const PassStats& stats) {
     return stats.medianMs > 0 ? (stats.maxMs - stats.minMs) / stats.medianMs : 0.0;
 }
 
-// The copy's roofline needs data that no cache holds: at least four times the last-level
-// cache (50 MB on an H100), so 256 MiB each way, or the most one storage block may bind.
-void measureCopy(GpuProfiler::Method method, Calibration& calibration) {
-    const auto maxBlock = GLsizeiptr(glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE));
-    const GLsizeiptr bytes =
-        std::min(GLsizeiptr(256) << 20, maxBlock) / kCopyGranule * kCopyGranule;
-    CopyKernel copy(bytes);
-    const double moved = 2.0 * double(bytes);  // read + write
-    const PassStats shader = gpuTimes(
+// Both copies of `bytes` (rounded up to the granule), timed `repeats` times each.
+struct CopyTimes {
+    double movedBytes = 0;  // read + written
+    PassStats shader, api;
+};
+
+CopyTimes timeCopies(GLsizeiptr bytes, GpuProfiler::Method method, int repeats) {
+    const GLsizeiptr rounded =
+        std::max(kCopyGranule, (bytes + kCopyGranule - 1) / kCopyGranule * kCopyGranule);
+    CopyKernel copy(rounded);
+    CopyTimes times;
+    times.movedBytes = 2.0 * double(rounded);
+    times.shader = gpuTimes(
         [&] {
             DebugGroup group("calibrate copy kernel");
             copy.dispatch();
         },
-        method, 9);
-    const PassStats api = gpuTimes(
+        method, repeats);
+    times.api = gpuTimes(
         [&] {
             DebugGroup group("calibrate glCopyBufferSubData");
             copy.apiCopy();
         },
-        method, 9);
-    calibration.shaderCopyGBps = moved / (shader.medianMs * 1e6);
-    calibration.apiCopyGBps = moved / (api.medianMs * 1e6);
+        method, repeats);
+    return times;
+}
+
+double gbps(double bytes, const PassStats& stats) {
+    return stats.medianMs > 0 ? bytes / (stats.medianMs * 1e6) : 0.0;
+}
+
+// The copy's roofline needs data that no cache holds: at least four times the last-level
+// cache (50 MB on an H100), so 256 MiB each way.
+void measureCopy(GpuProfiler::Method method, Calibration& calibration) {
+    const CopyTimes times = timeCopies(GLsizeiptr(256) << 20, method, 9);
+    calibration.shaderCopyGBps = gbps(times.movedBytes, times.shader);
+    calibration.apiCopyGBps = gbps(times.movedBytes, times.api);
     const bool shaderFaster = calibration.shaderCopyGBps >= calibration.apiCopyGBps;
     calibration.copyGBps = std::max(calibration.shaderCopyGBps, calibration.apiCopyGBps);
-    calibration.copySpread = spread(shaderFaster ? shader : api);
+    calibration.copySpread = spread(shaderFaster ? times.shader : times.api);
 }
 
 // The FMA kernel bound to a sink, one dispatch of `groups` groups per call: 4 x 32 FMAs per
@@ -231,6 +262,11 @@ GpuProfiler::Method detectTimingMethod() {
     // Half, not all: the clock also counts the submission and glFinish's round trip.
     return query >= 0.5 * wall ? GpuProfiler::Method::TimerQueries
                                : GpuProfiler::Method::FinishAndClock;
+}
+
+double copyGBpsAt(GLsizeiptr bytes, GpuProfiler::Method method) {
+    const CopyTimes times = timeCopies(bytes, method, 5);
+    return std::max(gbps(times.movedBytes, times.shader), gbps(times.movedBytes, times.api));
 }
 
 Calibration calibrateDevice(GpuProfiler::Method method) {

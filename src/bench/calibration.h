@@ -19,6 +19,13 @@ namespace cs {
 // way `method` says.
 Calibration calibrateDevice(GpuProfiler::Method method);
 
+// The copy roofline at one size, for a benchmark that sweeps sizes and divides each by the
+// copy of its own size: bytes read + bytes written per second, in GB/s, of the faster of the
+// copy kernel and glCopyBufferSubData copying `bytes` from one buffer to another (a scan of n
+// uint32 passes 4n). `bytes` is rounded up to a whole number of the kernel's 16 KiB steps.
+// The kernel copies in dispatches of at most 256 MiB each (see calibration.cpp).
+double copyGBpsAt(GLsizeiptr bytes, GpuProfiler::Method method);
+
 // Milliseconds of `dispatch` over `repeats` runs after one warm-up, timed the way `method`
 // says (waits for the GPU: for benchmarks that sweep sizes, not for frames). The repeats stop
 // early, after at least one, once they have taken 2 s.

@@ -70,6 +70,13 @@ TEST_F(Calibration, TheCopyRooflineIsTheFasterCopy) {
     EXPECT_GE(c.fmaSpread, 0.0);
 }
 
+// The copy at one size, for sweeps: any byte count, rounded up to the kernel's step.
+TEST_F(Calibration, TheCopyAtOneSizeTakesAnyByteCount) {
+    const cs::GpuProfiler::Method method = cs::detectTimingMethod();
+    for (const GLsizeiptr bytes : {GLsizeiptr(1), GLsizeiptr(16384), GLsizeiptr((1 << 20) + 3)})
+        EXPECT_GT(cs::copyGBpsAt(bytes, method), 0.0) << bytes << " bytes";
+}
+
 // Grows the loop count of calibrate_fma.comp until `dispatch` takes 10 ms on the clock (the
 // median of three, so that one run slowed by another process does not stop it early).
 // Returns those milliseconds.
