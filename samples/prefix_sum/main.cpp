@@ -290,6 +290,7 @@ private:
                                times.reduceThenScanMs / times.singlePassMs, "x", 0.0, ""});
             figures.push_back(
                 {"CPU std::inclusive_scan " + size, n / (times.cpuMs * 1e6), "Gelem/s", 0.0, ""});
+            prefix_sum::appendLookBackFigures(times, figures);
         }
         return figures;
     }

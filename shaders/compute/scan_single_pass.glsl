@@ -27,6 +27,21 @@ uniform uint pollsBeforeFallback;  // further polls of a silent predecessor befo
 // 0: off.
 uniform uint stalledEvery;
 
+// Look-back counters, for the bench and the tests only (SinglePassOptions::countLookBack
+// compiles them in; the default kernel has none): per tile of the row, three words: its
+// look-back's steps (predecessors whose values it added), polls (reads of the tile states)
+// and fallbacks (predecessors it summed from the input).
+#ifndef LOOKBACK_COUNTERS
+#define LOOKBACK_COUNTERS 0
+#endif
+#if LOOKBACK_COUNTERS
+layout(std430, binding = 6) writeonly buffer LookBackCounts { uint lookBackCounts[]; };
+uint countedSteps = 0u, countedPolls = 0u, countedFallbacks = 0u;
+#define COUNT(counter) ++counter
+#else
+#define COUNT(counter)
+#endif
+
 // A value as 32-bit words: VALUE_WORDS of them.
 #if SCAN_TYPE == 0
 #define VALUE_WORDS 1
@@ -157,6 +172,7 @@ VALUE lookBack(uint tile, VALUE carry) {
         VALUE value = VALUE(0);
         if (polls()) {
             for (uint poll = 0u; status == SILENT && poll <= pollsBeforeFallback; ++poll) {
+                COUNT(countedPolls);
                 if (tryRead(inclusiveSlot(p), value)) status = INCLUSIVE;
                 else if (tryRead(aggregateSlot(p), value)) status = AGGREGATE;
             }
@@ -166,9 +182,11 @@ VALUE lookBack(uint tile, VALUE carry) {
             // The decoupled fallback: tile p's work group has published nothing, and nothing
             // promises that it ever will (it may not even be running). Sum its tile from the
             // input, and publish that for the tiles after this one.
+            COUNT(countedFallbacks);
             value = lookerTileSum(firstTile + p);
             if (polls()) publish(aggregateSlot(p), value);
         }
+        COUNT(countedSteps);
         prefix = value + prefix;
         endStep();
         if (status == INCLUSIVE) return prefix;
@@ -217,6 +235,11 @@ void main() {
             if (publishes && tile > 0u) publish(inclusiveSlot(tile), prefix + aggregate);
             if (tile == gl_NumWorkGroups.x - 1u) carries[chunk] = prefix + aggregate;
             sharedPrefix = prefix;
+#if LOOKBACK_COUNTERS
+            lookBackCounts[3u * rowTile] = countedSteps;
+            lookBackCounts[3u * rowTile + 1u] = countedPolls;
+            lookBackCounts[3u * rowTile + 2u] = countedFallbacks;
+#endif
         }
     }
     barrier();  // wait for the look-back

@@ -56,12 +56,24 @@ ScanAlgorithm GpuScan::algorithmFor(const Buffer& input, const Buffer& output,
 }
 
 void GpuScan::setSinglePassOptions(const SinglePassOptions& options) {
-    if (options.subgroups != singlePassOptions_.subgroups) singlePassProgram_ = Program();
+    if (options.subgroups != singlePassOptions_.subgroups ||
+        options.countLookBack != singlePassOptions_.countLookBack)
+        singlePassProgram_ = Program();
     singlePassOptions_ = options;
 }
 
 bool GpuScan::singlePassUsesSubgroups() const {
     return singlePassOptions_.subgroups && computeSubgroupsMissing().empty();
+}
+
+std::vector<LookBackCount> GpuScan::lookBackCounts() const {
+    static_assert(sizeof(LookBackCount) == 12, "three words per tile, as the shader writes them");
+    std::vector<LookBackCount> counts(countedTiles_);
+    if (counts.empty()) return counts;
+    // The read-back is a buffer read of the scan's shader writes.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    lookBackCounts_.download(counts.data(), GLsizeiptr(counts.size() * sizeof(LookBackCount)));
+    return counts;
 }
 
 void GpuScan::scanLevel(GLuint input, GLuint output, std::uint64_t rowLength, std::uint32_t rows,
@@ -91,10 +103,10 @@ TileShape singlePassTile(ElementType type) {
 void GpuScan::singlePass(GLuint input, GLuint output, std::uint64_t rowLength, ScanMode mode) {
     const TileShape tile = singlePassTile(type_);
     if (!singlePassProgram_)
-        singlePassProgram_ =
-            tileProgram(singlePassUsesSubgroups() ? "compute/scan_single_pass_subgroups.comp"
-                                                  : "compute/scan_single_pass.comp",
-                        type_, tile);
+        singlePassProgram_ = tileProgram(
+            singlePassUsesSubgroups() ? "compute/scan_single_pass_subgroups.comp"
+                                      : "compute/scan_single_pass.comp",
+            type_, tile, {{"LOOKBACK_COUNTERS", singlePassOptions_.countLookBack ? "1" : "0"}});
     const Program& program = singlePassProgram_;
 
     // A dispatch's tile states are bound whole, so they too must fit one storage block.
@@ -121,6 +133,13 @@ void GpuScan::singlePass(GLuint input, GLuint output, std::uint64_t rowLength, S
     glUniform1ui(program.uniform("stalledEvery"), singlePassOptions_.stalledEvery);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, tileStates_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, carries_.id());
+    if (singlePassOptions_.countLookBack) {
+        countedTiles_ = tilesFor(rowLength, tile.elements());
+        const auto countsSize = GLsizeiptr(countedTiles_ * sizeof(LookBackCount));
+        if (lookBackCounts_.size() < countsSize)
+            lookBackCounts_ = Buffer("scan look-back counts", countsSize, BufferUse::Computed);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, lookBackCounts_.id());
+    }
     glBindBuffer(GL_COPY_WRITE_BUFFER, tileStates_.id());
     for (std::size_t c = 0; c < chunks.size(); ++c) {
         // The clear below rewrites the tile states that the shaders of the previous chunk (or

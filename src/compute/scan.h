@@ -43,6 +43,7 @@
 // tests/gl/scan_test.cpp); the single pass's sums of whole tiles depend on how far each look-
 // back had to go, so its float results may differ in the last bits from one run to the next.
 #include <cstdint>
+#include <vector>
 
 #include "compute/tiles.h"
 
@@ -75,6 +76,15 @@ struct SinglePassOptions {
     std::uint64_t chunkTiles = 0;
     // Subgroup operations where this GL has them for compute shaders; false: shared memory.
     bool subgroups = true;
+    // For the bench and the tests: a kernel built with look-back counters (LOOKBACK_COUNTERS in
+    // scan_single_pass.glsl), read back with GpuScan::lookBackCounts(). Off, the kernel has none.
+    bool countLookBack = false;
+};
+
+// One tile's look-back, as the counters saw it: predecessors whose values it added (steps),
+// reads of the tile states (polls) and predecessors it summed from the input (fallbacks).
+struct LookBackCount {
+    std::uint32_t steps = 0, polls = 0, fallbacks = 0;
 };
 
 class GpuScan {
@@ -97,6 +107,9 @@ public:
     void setSinglePassOptions(const SinglePassOptions& options);
     // Whether the single pass uses subgroup operations on this GL (needs a current context).
     bool singlePassUsesSubgroups() const;
+    // Per tile of the last single-pass run with SinglePassOptions::countLookBack, in row order:
+    // what its look-back did. Reads back from the GPU (it waits): for benches and tests.
+    std::vector<LookBackCount> lookBackCounts() const;
 
     ElementType type() const { return type_; }
     ScanAlgorithm algorithm() const { return algorithm_; }
@@ -111,7 +124,9 @@ private:
     SinglePassOptions singlePassOptions_;
     Program tileSumsPass_, scanPass_, singlePassProgram_;
     TileSumBuffers tileSums_;
-    Buffer tileStates_, carries_;  // the single pass's
+    Buffer tileStates_, carries_;     // the single pass's
+    Buffer lookBackCounts_;           // with countLookBack: 3 words per tile
+    std::uint64_t countedTiles_ = 0;  // tiles of the last counted run
 };
 
 }  // namespace cs

@@ -106,6 +106,48 @@ TEST_P(SinglePass, FallbackAfterPollingEnds) {
     }
 }
 
+// The look-back counters (SinglePassOptions::countLookBack) against what forced stalls imply.
+// A stalled tile never publishes, so the tile after it must look past it, and someone must
+// have summed it from the input: over the row, fallbacks >= stalled tiles that have a
+// successor. With every tile stalled, no look-back ever finds an inclusive prefix, so tile t
+// adds exactly t predecessors. A tile adds no more fallbacks than steps, and polls at least
+// once when it looks back at all. The results stay exact throughout.
+TEST_P(SinglePass, LookBackCountersMatchForcedStalls) {
+    const size_t tiles = 40;
+    const size_t length = tiles * kTile - 7;
+    const auto data = randomUints(length, 41);
+    const auto expected =
+        cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, ScanMode::Inclusive);
+    for (std::uint32_t every : {0u, 1u, 3u}) {
+        SCOPED_TRACE("stalled every " + std::to_string(every));
+        cs::SinglePassOptions options;
+        options.countLookBack = true;
+        options.stalledEvery = every;
+        options.pollsBeforeFallback = every == 1 ? 0 : 64;
+        cs::GpuScan scan = singlePass(cs::ElementType::Uint, options);
+        EXPECT_TRUE(gpuScan(scan, data, length, 1, ScanMode::Inclusive, false) == expected);
+        const std::vector<cs::LookBackCount> counts = scan.lookBackCounts();
+        ASSERT_EQ(counts.size(), tiles);
+        EXPECT_EQ(counts[0].steps + counts[0].polls + counts[0].fallbacks, 0u)
+            << "tile 0 has nothing to look back at";
+        std::uint64_t fallbacks = 0, stalledSeen = 0;
+        for (size_t t = 1; t < tiles; ++t) {
+            const cs::LookBackCount& tile = counts[t];
+            fallbacks += tile.fallbacks;
+            if (every > 0 && (t - 1) % every == every - 1) ++stalledSeen;  // tile t - 1
+            EXPECT_GE(tile.steps, 1u) << "tile " << t;
+            EXPECT_GE(tile.polls, 1u) << "tile " << t;
+            EXPECT_LE(tile.fallbacks, tile.steps) << "tile " << t;
+            if (every == 1) EXPECT_EQ(tile.steps, t) << "tile " << t;
+            if (every > 1 && (t - 1) % every == every - 1)
+                EXPECT_GE(tile.steps, 2u)
+                    << "tile " << t << " must look past stalled tile " << t - 1;
+        }
+        EXPECT_GE(fallbacks, stalledSeen);
+        if (every == 0) EXPECT_EQ(stalledSeen, 0u);
+    }
+}
+
 // A short row in chunks of a few tiles, one dispatch each: every chunk's first tile starts from
 // the total the previous chunk's last tile left. With stalls too, at the chunks' edges.
 TEST_P(SinglePass, ChunksHandOnTheirTotals) {
