@@ -11,8 +11,11 @@ namespace cs {
 
 struct Calibration {
     double copyGBps = 0.0;        // the roofline: the faster of the two copies below
-    double shaderCopyGBps = 0.0;  // calibrate_copy.comp
-    double apiCopyGBps = 0.0;     // glCopyBufferSubData
+    double shaderCopyGBps = 0.0;  // calibrate_copy.comp, its fastest variant
+    double apiCopyGBps = 0.0;     // glCopyBufferSubData, its fastest variant
+    std::string copyWay;          // which variant and size copyGBps is, e.g. "kernel x4, ..."
+    // Every variant's first measurement (bench/calibration.h: CopyVariant), name and GB/s.
+    std::vector<std::pair<std::string, double>> copyVariants;
     double fmaGflops = 0.0;
     // How much the repeats of a measurement varied: (slowest - fastest) / median time, of
     // the copy taken as the roofline and of the FMA kernel.

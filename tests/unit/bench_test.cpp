@@ -16,6 +16,8 @@ cs::Calibration calibration() {
     c.fmaGflops = 1000.0;
     c.copySpread = 0.05;
     c.fmaSpread = 0.02;
+    c.copyWay = "glCopyBufferSubData, 256 MiB buffers";
+    c.copyVariants = {{"kernel x4, 256 MiB windows", 90.0}, {"glCopyBufferSubData", 100.0}};
     return c;
 }
 
@@ -73,6 +75,11 @@ TEST(Bench, AFigureAboveItsRooflineIsFlagged) {
     EXPECT_EQ(json["calibration"]["copy_api_gbps"], 100.0);
     EXPECT_EQ(json["calibration"]["copy_spread"], 0.05);
     EXPECT_EQ(json["calibration"]["fma_spread"], 0.02);
+    EXPECT_EQ(json["calibration"]["copy_way"], "glCopyBufferSubData, 256 MiB buffers");
+    EXPECT_EQ(json["calibration"]["copy_variants"]["kernel x4, 256 MiB windows"], 90.0);
+    EXPECT_EQ(json["calibration"]["copy_variants"]["glCopyBufferSubData"], 100.0);
+    EXPECT_NE(text.find("copy roofline: glCopyBufferSubData, 256 MiB buffers"), std::string::npos)
+        << text;
 }
 
 TEST(Bench, JsonEscapesWhatItCarries) {
