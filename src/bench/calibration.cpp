@@ -2,12 +2,17 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <functional>
+#include <sstream>
+#include <string>
 
 #include "gl/debug.h"
 #include "gl/info.h"
 #include "gl/objects.h"
 #include "gl/program.h"
+#include "util/error.h"
+#include "util/parse.h"
 
 namespace cs {
 namespace {
@@ -187,6 +192,35 @@ void measureCopy(GpuProfiler::Method method, Calibration& calibration) {
         calibration.copyGBps = rates[first];
         calibration.copyWay = variants[first].name + ", 256 MiB buffers";
         calibration.copySpread = spreads[first];
+    }
+}
+
+// CS_BENCH_COPY_SIZES: each size (MiB per buffer) of the list, checked; none when unset.
+std::vector<int> copySizesAsked() {
+    const char* text = std::getenv("CS_BENCH_COPY_SIZES");
+    std::vector<int> sizes;
+    std::istringstream in(text ? text : "");
+    for (std::string item; std::getline(in, item, ',');) {
+        int mib = 0;
+        if (parseNumber(item, mib) != std::errc() || mib < 1 || mib > 65536)
+            throw Error("CS_BENCH_COPY_SIZES takes sizes in MiB from 1 to 65536, got " +
+                        quoted(item));
+        sizes.push_back(mib);
+    }
+    return sizes;
+}
+
+// Every variant at each size of CS_BENCH_COPY_SIZES, five runs each.
+void measureCopySizes(GpuProfiler::Method method, Calibration& calibration) {
+    const std::vector<int> sizes = copySizesAsked();
+    if (sizes.empty()) return;
+    const BufferCopier copier;
+    for (const int mib : sizes) {
+        const CopyPair pair(mib * kMiB);
+        for (const CopyVariant& variant : copyVariants()) {
+            const PassStats stats = timeCopy(copier, variant, pair, method, 5, 2.0);
+            calibration.copySizes.push_back({variant.name, mib, gbps(pair.movedBytes(), stats)});
+        }
     }
 }
 
@@ -376,6 +410,7 @@ double copyGBpsAt(GLsizeiptr bytes, GpuProfiler::Method method) {
 Calibration calibrateDevice(GpuProfiler::Method method) {
     Calibration calibration;
     measureCopy(method, calibration);
+    measureCopySizes(method, calibration);
     measureFma(method, calibration);
     return calibration;
 }

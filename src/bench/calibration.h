@@ -52,7 +52,10 @@ private:
 };
 
 // Runs the two calibration kernels on the current context (a second or so), timed the
-// way `method` says.
+// way `method` says. With the environment variable CS_BENCH_COPY_SIZES set to sizes in MiB
+// (e.g. 256,512,1024,2048), it also times every copy variant at each size, per buffer, into
+// Calibration::copySizes: how a device's copies hold up as buffers grow. Throws cs::Error
+// naming the item that is not a size from 1 to 65536.
 Calibration calibrateDevice(GpuProfiler::Method method);
 
 // The copy roofline at one size, for a benchmark that sweeps sizes and divides each by the

@@ -45,6 +45,11 @@ std::string benchText(const BenchReport& r) {
                   100 * c.fmaSpread);
     out << line;
     if (!c.copyWay.empty()) out << "copy roofline: " << c.copyWay << "\n";
+    for (const Calibration::CopyAtSize& size : c.copySizes) {
+        std::snprintf(line, sizeof line, "copy of %d MiB, %s: %.2f GB/s\n", size.mib,
+                      size.variant.c_str(), size.gbps);
+        out << line;
+    }
     out << "timing: " << r.timing << "\n";
     out << "pass                     median ms     min ms     max ms  samples\n";
     for (const auto& [name, s] : r.passes) {
@@ -80,6 +85,12 @@ std::string benchJson(const BenchReport& r) {
     json["calibration"]["copy_variants"] = nlohmann::ordered_json::object();
     for (const auto& [name, gbps] : c.copyVariants)
         json["calibration"]["copy_variants"][name] = gbps;
+    if (!c.copySizes.empty()) {
+        json["calibration"]["copy_sizes"] = nlohmann::ordered_json::array();
+        for (const Calibration::CopyAtSize& size : c.copySizes)
+            json["calibration"]["copy_sizes"].push_back(
+                {{"variant", size.variant}, {"mib", size.mib}, {"gbps", size.gbps}});
+    }
     json["passes"] = nlohmann::ordered_json::object();
     for (const auto& [name, s] : r.passes)
         json["passes"][name] = {{"median_ms", s.medianMs},

@@ -82,6 +82,24 @@ TEST(Bench, AFigureAboveItsRooflineIsFlagged) {
         << text;
 }
 
+// CS_BENCH_COPY_SIZES' figures: one line each in the text, one entry each in the JSON.
+TEST(Bench, CopySizesAreReported) {
+    cs::BenchReport report;
+    report.sample = "probe";
+    report.calibration = calibration();
+    report.calibration.copySizes = {{"kernel x4, 256 MiB windows", 1024, 3900.5}};
+    EXPECT_NE(cs::benchText(report).find("copy of 1024 MiB, kernel x4, 256 MiB windows: 3900.50 "
+                                         "GB/s"),
+              std::string::npos)
+        << cs::benchText(report);
+    const nlohmann::json json = nlohmann::json::parse(cs::benchJson(report));
+    const nlohmann::json& size = json["calibration"]["copy_sizes"][0];
+    EXPECT_EQ(size["variant"], "kernel x4, 256 MiB windows");
+    EXPECT_EQ(size["mib"], 1024);
+    EXPECT_EQ(size["gbps"], 3900.5);
+    EXPECT_FALSE(nlohmann::json::parse(cs::benchJson({}))["calibration"].contains("copy_sizes"));
+}
+
 TEST(Bench, JsonEscapesWhatItCarries) {
     cs::BenchReport report;
     report.sample = "probe";
