@@ -436,10 +436,15 @@ void Params::scaleBy(const float* value, float factor) {
 }
 
 std::string Params::commandLine() const {
+    return commandLine(Edit{});
+}
+
+std::string Params::commandLine(const Edit& edit) const {
     std::string out;
-    for (const auto& p : params_)
-        if (!p->isText && p->valueText() != p->defaultText)
-            out += " --set " + p->name + "=" + p->valueText();
+    for (const auto& p : params_) {
+        const std::string value = p->name == edit.name ? edit.after : p->valueText();
+        if (!p->isText && value != p->defaultText) out += " --set " + p->name + "=" + value;
+    }
     return out;
 }
 

@@ -215,6 +215,8 @@ public:
     // The parameters that differ from their defaults, as " --set name=value ..." (empty when
     // none do), so that what a learner found by tweaking can be run again.
     std::string commandLine() const;
+    // The same, as it would read with `edit` applied (an edit held back, to run elsewhere).
+    std::string commandLine(const Edit& edit) const;
     // The changes since keepEdits() (from the overlay or set()): undone, back to the values
     // before them (as changes, so that the sample rebuilds), when the sample could not run
     // them. Returns whether there were any.

@@ -13,6 +13,7 @@
 //   CS_SAMPLE_MAIN(Invert)
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -147,13 +148,15 @@ private:
     void frame(double dt, bool last);
     void drawOverlay(double dt);
     double recentFrameMs() const;
+    void askBeforeHeavyEdits();
+    double estimateFrameMs(const Params::Edit& edit) const;
     void drawNotes();
     void drawSlowNote(double median);
     void makeInteractive();
     void drawAsk();
     void drawPassTimes();
     void notice(std::string text);
-    void copyCommandLine();
+    void copyCommandLine(const Params::Edit& with = {});  // with an edit held back applied
     void drawHelp();
     void drawBusy();
     void handleInput();
@@ -193,6 +196,9 @@ private:
         double estimateMs;
     };
     std::optional<Ask> ask_;
+    // Per parameter with a declared cost: the frame time measured at each value it has held,
+    // by its text. An estimate scales from the value nearest in cost, not only from the last.
+    std::map<std::string, std::map<std::string, double>> measuredMs_;
     std::vector<float> frameMs_;  // wall-clock frame times, the last kFrameGraphLength
     OrbitCamera camera_;
     bool cameraInUse_ = false;
