@@ -61,7 +61,9 @@ Calibration calibrateDevice(GpuProfiler::Method method);
 // The copy roofline at one size, for a benchmark that sweeps sizes and divides each by the
 // copy of its own size: bytes read + bytes written per second, in GB/s, of the fastest of
 // copyVariants() copying `bytes` from one buffer to another (a scan of n uint32 passes 4n).
-// `bytes` is rounded up to a whole number of kCopyStepBytes (16 KiB).
+// `bytes` is rounded up to a whole number of kCopyStepBytes (16 KiB). Where timer queries
+// miss glCopyBufferSubData (zink over lavapipe), copies under 64 MiB read too fast: the clock
+// checks the queries only from 64 MiB up (calibration.cpp, timeCopy).
 double copyGBpsAt(GLsizeiptr bytes, GpuProfiler::Method method);
 
 // Milliseconds of `dispatch` over `repeats` runs after one warm-up, timed the way `method`
