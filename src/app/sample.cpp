@@ -14,6 +14,7 @@
 #include <new>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "app/overlay.h"
 #include "app/window_input.h"
@@ -448,6 +449,7 @@ void Sample::drawOverlay(double dt) {
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", reloadError_.c_str());
     }
     drawPassTimes();
+    warning_ = std::exchange(warningNext_, {});  // what update() and ui() said this frame
     ImGui::PopTextWrapPos();
     const bool collapsed = ImGui::IsWindowCollapsed();
     overlayRight_ = collapsed ? 0.0f
@@ -528,7 +530,7 @@ void Sample::drawNotes() {
     // The slot appears with the first note and stays from then on: a window that is never
     // slow and never refuses a value keeps the room, and once there it moves nothing again.
     const bool noticing = !notice_.empty() && nowSeconds() < noticeUntil_;
-    notesShown_ = notesShown_ || slow_ || noticing || !refusal_.empty();
+    notesShown_ = notesShown_ || slow_ || noticing || !refusal_.empty() || !warning_.empty();
     if (!notesShown_) return;
     const float line = ImGui::GetTextLineHeightWithSpacing();
     ImGui::BeginChild("##notes", ImVec2(0.0f, 2.0f * line + ImGui::GetFrameHeightWithSpacing()),
@@ -537,6 +539,7 @@ void Sample::drawNotes() {
         std::fprintf(stderr, "%s: overlay notes at y=%.0f%s\n", name_.c_str(),
                      ImGui::GetCursorScreenPos().y, slow_ ? ", slow" : "");
     ImGui::PushTextWrapPos(0.0f);
+    if (!warning_.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", warning_.c_str());
     if (!refusal_.empty())
         ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "undone: %s", refusal_.c_str());
     if (noticing) ImGui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "%s", notice_.c_str());
