@@ -378,4 +378,19 @@ TEST_F(ScanAlgorithmChoice, SinglePassRefusesInPlaceAndRows) {
               std::string::npos);
 }
 
+// The window reads one predecessor per invocation: a window wider than the tile's work group is
+// refused, saying why.
+TEST_F(ScanAlgorithmChoice, WindowWiderThanTheWorkGroupIsRefused) {
+    cs::Buffer a("a", 4096, cs::BufferUse::Computed), b("b", 4096, cs::BufferUse::Computed);
+    cs::GpuScan scan(cs::ElementType::Uint, ScanAlgorithm::SinglePass);
+    cs::SinglePassOptions options;
+    options.lookBackWindow = 256;
+    options.tile = {128, 8};
+    scan.setSinglePassOptions(options);
+    EXPECT_NE(errorFrom([&] { scan.run(a, b, 100); })
+                  .find("a look-back window of 256 predecessors needs as many invocations; the "
+                        "tile has 128"),
+              std::string::npos);
+}
+
 }  // namespace
