@@ -18,7 +18,8 @@ namespace {
 // same cores, under llvmpipe) falls on both alike: kRounds rounds, in each of which each scan
 // runs once to warm up and is then timed kRepeats times. The median of all timed runs counts.
 constexpr int kRounds = 3, kRepeats = 1;
-// Each variant of --bench-variants: one warm-up and this many timed runs, the median counting.
+// Each variant of --bench-variants: one warm-up and this many timed runs, the median counting
+// (the fastest and the slowest are printed on stderr beside it).
 constexpr int kVariantRepeats = 3;
 constexpr int kVariantsFromLog2 = 20;
 // With stopWhenSlow, the GPU scans of no size may be expected to take longer than this in
@@ -118,19 +119,22 @@ VariantTimes timeVariant(const Variant& variant, const cs::Buffer& in, const cs:
     scan.setCoalesced(variant.coalesced);
     VariantTimes times;
     times.name = variant.name;
-    times.ms = cs::medianGpuMs(
+    const cs::PassStats runs = cs::gpuTimes(
         [&] {
             scan.run(in, out, gpu.size());
             // The next run rewrites the output and the scan's state that this one wrote.
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         },
         method, kVariantRepeats);
+    times.ms = runs.medianMs;
     checkOutput(out, gpu, cpu, "single-pass (" + variant.name + ")", log2);
     times.lookBack = countLookBack(variant.options, variant.coalesced, in, out, gpu.size());
     checkOutput(out, gpu, cpu, "counted single-pass (" + variant.name + ")", log2);
-    std::fprintf(stderr, "prefix_sum: 2^%d %s: %.4g ms, look-back mean %.2f steps, %.2f polls\n",
-                 log2, variant.name.c_str(), times.ms, times.lookBack.meanSteps,
-                 times.lookBack.meanPolls);
+    std::fprintf(stderr,
+                 "prefix_sum: 2^%d %s: %.4g ms (runs from %.4g to %.4g), look-back mean %.2f "
+                 "steps, %.2f polls\n",
+                 log2, variant.name.c_str(), times.ms, runs.minMs, runs.maxMs,
+                 times.lookBack.meanSteps, times.lookBack.meanPolls);
     return times;
 }
 
