@@ -94,9 +94,9 @@ private:
 
     nbody::Conservation conservation;  // energy and momentum: their buffers and reads
     nbody::View view;
-    std::string source;              // where the bodies came from, for the overlay
-    nbody::SweepChoice swept;        // --bench-sizes, --bench-kernels
-    cs::Calibration fmaCalibration;  // measured on request in the overlay
+    std::string source;        // where the bodies came from, for the overlay
+    nbody::SweepChoice swept;  // --bench-sizes, --bench-kernels
+    nbody::FmaRate fma;        // measured on request in the overlay
     bool restartPressed = false, fmaRatePressed = false;  // the overlay's buttons
     bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
 
@@ -110,8 +110,8 @@ private:
             gravity.upload();
             conservation.forget();
         }
-        if (std::exchange(fmaRatePressed, false))
-            fmaCalibration = cs::calibrateDevice(timingMethod());
+        if (params.changed(&diagnostics)) conservation.forget();         // no drift left standing
+        fma.step(std::exchange(fmaRatePressed, false), timingMethod());  // a dispatch a frame
 
         // Diagnostics only when the overlay shows them, and not while --bench times the step.
         const bool showDiagnostics = diagnostics && !options().noUi && !options().bench;
@@ -246,12 +246,9 @@ private:
     void ui() override {
         const nbody::Pressed pressed = nbody::drawOverlay(
             {count, source, stepsDone, simulatedTime, view.speedScale},
-            {stepPass, latestPassMs(stepPass), kFlopsPerInteraction, fmaCalibration.fmaGflops,
-             fmaCalibration.fmaSpread, fmaCalibration.fmaRuns},
-            conservation);
+            {stepPass, latestPassMs(stepPass), kFlopsPerInteraction, &fma}, conservation);
         restartPressed = restartPressed || pressed.restart;  // update() does what they ask
         fmaRatePressed = fmaRatePressed || pressed.fmaRate;
-        if (pressed.fmaRate) showBusy("measuring the FMA rate (a few seconds on a CPU)");
     }
 
     void finish() override {

@@ -256,36 +256,72 @@ struct FmaKernel {
 };
 
 void measureFma(GpuProfiler::Method method, Calibration& calibration) {
-    // Four times as many invocations as the largest GPUs keep resident, so that the last
-    // wave's idle units hardly count.
-    const FmaKernel fma(4096);
-    // Grow the loop count until one dispatch is long enough (20 ms) to time well. The clock
-    // decides too: a timer that reads short (one that misses compute work) would otherwise
-    // double the count up to its cap, and one dispatch there runs for minutes on a CPU.
-    constexpr int kRepeats = 5;
-    int iterations = 1;
-    PassStats stats;
-    for (;;) {
-        fma.setIterations(iterations);
-        const auto start = std::chrono::steady_clock::now();
-        stats = gpuTimes(
-            [&] {
-                DebugGroup group("calibrate fma");
-                fma.dispatch();
-            },
-            method, kRepeats);
-        const double wallMsPerRun = secondsSince(start) * 1e3 / (kRepeats + 1);
-        if (stats.medianMs >= 20.0 || wallMsPerRun >= 20.0 || iterations >= (1 << 16)) break;
-        iterations *= 2;
+    FmaMeasurement measurement(method);
+    while (!measurement.step()) {
     }
-    const double fmasPerIteration = 4 * 8 * 4;  // see calibrate_fma.comp
-    calibration.fmaGflops =
-        fma.invocations * iterations * fmasPerIteration * 2.0 / (stats.medianMs * 1e6);
-    calibration.fmaSpread = spread(stats);
-    calibration.fmaRuns = stats.samples;
+    measurement.result(calibration);
 }
 
 }  // namespace
+
+struct FmaMeasurement::State {
+    explicit State(GpuProfiler::Method m) : method(m) {}
+    GpuProfiler::Method method;
+    // Four times as many invocations as the largest GPUs keep resident, so that the last
+    // wave's idle units hardly count.
+    FmaKernel fma{4096};
+    int iterations = 1;
+    bool growing = true;
+    std::vector<double> runsMs;
+};
+
+FmaMeasurement::FmaMeasurement(GpuProfiler::Method method) : state_(std::make_unique<State>(method)) {
+    state_->fma.setIterations(state_->iterations);
+}
+
+FmaMeasurement::~FmaMeasurement() = default;
+
+bool FmaMeasurement::step() {
+    State& s = *state_;
+    if (!s.growing && int(s.runsMs.size()) >= kRuns) return true;
+    const auto start = std::chrono::steady_clock::now();
+    const double ms = timeOnce(
+        [&] {
+            DebugGroup group("calibrate fma");
+            s.fma.dispatch();
+        },
+        s.method);
+    if (s.growing) {
+        // Grow the loop count until one dispatch is long enough (20 ms) to time well. The
+        // clock decides too: a timer that reads short (one that misses compute work) would
+        // otherwise double the count up to its cap, and one dispatch there runs for minutes on
+        // a CPU. The dispatch that reaches 20 ms is the warm-up of the timed runs.
+        const double wallMs = secondsSince(start) * 1e3;
+        if (ms >= 20.0 || wallMs >= 20.0 || s.iterations >= (1 << 16))
+            s.growing = false;
+        else {
+            s.iterations *= 2;
+            s.fma.setIterations(s.iterations);
+        }
+        return false;
+    }
+    s.runsMs.push_back(ms);
+    return int(s.runsMs.size()) >= kRuns;
+}
+
+int FmaMeasurement::runsDone() const {
+    return int(state_->runsMs.size());
+}
+
+void FmaMeasurement::result(Calibration& calibration) const {
+    const PassStats stats = summarize(state_->runsMs);
+    const double fmasPerIteration = 4 * 8 * 4;  // see calibrate_fma.comp
+    calibration.fmaGflops = stats.minMs > 0 ? state_->fma.invocations * state_->iterations *
+                                                  fmasPerIteration * 2.0 / (stats.minMs * 1e6)
+                                            : 0.0;
+    calibration.fmaSpread = stats.minMs > 0 ? (stats.maxMs - stats.minMs) / stats.minMs : 0.0;
+    calibration.fmaRuns = stats.samples;
+}
 
 PassStats gpuTimes(const std::function<void()>& dispatch, GpuProfiler::Method method, int repeats) {
     // A dispatch that takes seconds is timed well enough by a few runs.

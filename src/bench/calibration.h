@@ -10,6 +10,7 @@
 // A roofline is a ceiling: a figure above 1.0 of it means the calibration fell short of the
 // device, and the report flags it.
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,30 @@ private:
 // Calibration::copySizes: how a device's copies hold up as buffers grow. Throws cs::Error
 // naming the item that is not a size from 1 to 65536.
 Calibration calibrateDevice(GpuProfiler::Method method);
+
+// The FMA rate measured one dispatch at a time, so that a window can run it across frames
+// and redraw (and quit on Esc) between them: step() runs one dispatch of the FMA kernel,
+// tens of milliseconds, and says whether the measurement is done. First it doubles the
+// kernel's loop count until a dispatch takes 20 ms, then it times kRuns dispatches. The rate
+// is the fastest run's, a ceiling: a run slowed by other work on the machine (a CPU renderer
+// shares its cores) says less about the device, and two measurements agree best at their
+// fastest. calibrateDevice() runs one through to the end.
+class FmaMeasurement {
+public:
+    static constexpr int kRuns = 7;
+
+    explicit FmaMeasurement(GpuProfiler::Method method);
+    ~FmaMeasurement();
+    bool step();
+    // The timed runs so far, out of kRuns (0 while the loop count still grows).
+    int runsDone() const;
+    // Once done: fmaGflops, fmaSpread ((slowest - fastest) / fastest) and fmaRuns.
+    void result(Calibration& calibration) const;
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 // The copy roofline at one size, for a benchmark that sweeps sizes and divides each by the
 // copy of its own size: bytes read + bytes written per second, in GB/s, of the fastest of

@@ -82,6 +82,26 @@ TEST_F(Calibration, TheCopyRooflineIsTheFasterCopy) {
     EXPECT_GE(c.fmaSpread, 0.0);
 }
 
+// The FMA rate a dispatch at a time, as nbody's window runs it: the loop count grows, then
+// kRuns timed runs, each a step() of its own; the rate is the fastest run's, the spread
+// measured from it.
+TEST_F(Calibration, TheFmaRateIsMeasuredOneDispatchAStep) {
+    cs::FmaMeasurement measurement(cs::detectTimingMethod());
+    int steps = 1;
+    while (!measurement.step()) {
+        ++steps;
+        ASSERT_LE(steps, 17 + cs::FmaMeasurement::kRuns) << "the loop count grows 16 times at most";
+    }
+    EXPECT_EQ(measurement.runsDone(), cs::FmaMeasurement::kRuns);
+    EXPECT_GE(steps, cs::FmaMeasurement::kRuns + 1) << "a growing step, then one per run";
+    EXPECT_TRUE(measurement.step()) << "done stays done, and runs nothing";
+    cs::Calibration c;
+    measurement.result(c);
+    EXPECT_GT(c.fmaGflops, 0.0);
+    EXPECT_GE(c.fmaSpread, 0.0);
+    EXPECT_EQ(c.fmaRuns, cs::FmaMeasurement::kRuns);
+}
+
 // The copy at one size, for sweeps: any byte count, rounded up to the kernel's step.
 TEST_F(Calibration, TheCopyAtOneSizeTakesAnyByteCount) {
     const cs::GpuProfiler::Method method = cs::detectTimingMethod();
