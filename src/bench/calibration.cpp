@@ -275,7 +275,8 @@ struct FmaMeasurement::State {
     std::vector<double> runsMs;
 };
 
-FmaMeasurement::FmaMeasurement(GpuProfiler::Method method) : state_(std::make_unique<State>(method)) {
+FmaMeasurement::FmaMeasurement(GpuProfiler::Method method)
+    : state_(std::make_unique<State>(method)) {
     state_->fma.setIterations(state_->iterations);
 }
 
