@@ -263,7 +263,7 @@ case $test in
         slider=size kept=512
         [ "$name" = nbody ] && slider=bodies kept=4096
         [ "$name" = overdraw ] && slider=quads kept=64
-        [ "$name" = flocking ] && slider=count kept=4096
+        [ "$name" = flocking ] && slider=count kept=1024
         start
         find_slider
         right=$((width - 1))
