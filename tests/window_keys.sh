@@ -26,8 +26,9 @@
 #            value as it was: no --set, no rebuild. test_sample only: dragged to the end again,
 #            hours a frame, the question offers no "apply" (amber), and "copy its command line"
 #            (purple) prints the line that runs it, and applies nothing.
-# reset:     (nbody) bodies dragged to 1, then Ctrl+R: the default comes back with no
-#            question (its frames were measured), as one --set.
+# reset, reset_started: (nbody) bodies dragged to 1, or started at 1 (--set bodies=1), then Ctrl+R: the
+#            default comes back with no question (a default is never asked about: the sample
+#            starts there), as one --set, before any frame runs it.
 # limit:     (workgroups) local_x's slider dragged to its end stops at what this GL runs: one
 #            --set, and nothing "undone".
 # slices:    (barriers --set runs=100000: minutes of runs on a CPU renderer) the window goes on
@@ -300,15 +301,17 @@ case $test in
         take_shot  # a few frames later: nothing was applied
         quit
         ! grep -q "rebuilt for size=1048576" "$log" || fail "copied, yet size=1048576 was applied" ;;
-    reset)
+    reset | reset_started)
         # The slider to its least end (1 body: frames of almost nothing), then Ctrl+R back to
         # the default: no question, since the default's frames were measured before (scaled
         # from 1 body, they would read as hours), and the default applied once, not first
         # run and then asked about.
         start
-        find_slider
-        drag 0.25 "$x" "$y" 0 "$y" 0 "$y"
-        wait_for "--set bodies=1" 1
+        if [ ${#sample_args[@]} -eq 0 ]; then
+            find_slider
+            drag 0.25 "$x" "$y" 0 "$y" 0 "$y"
+            wait_for "--set bodies=1" 1
+        fi
         take_shot  # frames at 1 body
         xdo keydown --window "$window" ctrl
         hold_key r

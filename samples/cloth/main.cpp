@@ -71,7 +71,7 @@ private:
     float& drag = params.add("drag", p.drag, 1.0f, {0.0f, 20.0f}, "air drag along the normal, 1/s");
     float& gravity = params.add("gravity", p.gravity, 9.81f, {0.0f, 50.0f}, "m/s^2, downwards");
     float& wind = params.add("wind", p.wind, 0.0f, {0.0f, 50.0f}, "m/s, along +x");
-    float& sphereRadius = params.add("sphere_radius", p.sphereRadius, 0.5f, {0.05f, 2.0f}, "m");
+    float& sphereRadius = params.add("sphere_radius", p.sphereRadius, 0.5f, {0.05f, 0.9f}, "m");
     float& sphereX = params.add("sphere_x", p.sphereX, 0.0f, {-3.0f, 3.0f}, "sphere centre, m");
     float& sphereY = params.add("sphere_y", p.sphereY, 0.0f, {-3.0f, 3.0f}, "sphere centre, m");
     float& sphereZ = params.add("sphere_z", p.sphereZ, 0.0f, {-3.0f, 3.0f}, "sphere centre, m");

@@ -408,7 +408,9 @@ void Sample::drawOverlay(double dt) {
     ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f),
                                         ImVec2(width, std::max(100.0f, io.DisplaySize.y - 20.0f)));
     ImGui::SetNextWindowBgAlpha(0.75f);  // the sample's picture stays visible behind it
-    ImGui::Begin(name_.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+    // Behind every other window, even once clicked: the question (drawAsk) stays in sight.
+    ImGui::Begin(name_.c_str(), nullptr,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoBringToFrontOnFocus);
     ImGui::PushTextWrapPos(0.0f);  // every Text below wraps at the window's edge
     ImGui::TextUnformatted(deviceName().c_str());
     // One line for the pace, paused or not, so that pausing moves no widget.
@@ -468,7 +470,9 @@ void Sample::askBeforeHeavyEdits() {
         // frames run no compute, so they say nothing about its cost.
         if (!paused_ && frameMs_.size() >= 2 && params.costRatio(edit.name, edit.before) > 0.0)
             measuredMs_[edit.name][edit.before] = recentFrameMs();
-        const double estimate = estimateFrameMs(edit);
+        // Back to a default, never asked: the sample starts there, so a learner can always
+        // return (an estimate from a nearly empty frame would say hours).
+        const double estimate = params.backToDefault(edit) ? 0.0 : estimateFrameMs(edit);
         if (!headless_ && estimate > kAskAboveMs) {
             params.holdBack(edit);
             ask_ = {edit, estimate};
@@ -543,16 +547,16 @@ void Sample::drawNotes() {
     if (!refusal_.empty())
         ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "undone: %s", refusal_.c_str());
     if (noticing) ImGui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "%s", notice_.c_str());
-    if (slow_) drawSlowNote(median);
+    if (slow_) drawSlowNote(std::max(median, double(last)));  // the last, if it is the slow one
     ImGui::PopTextWrapPos();
     ImGui::EndChild();
 }
 
 // Frames slower than kSlowFrameMs: says so, and offers the sample's interactive settings with
 // one click; they are named, so the learner knows what changed.
-void Sample::drawSlowNote(double median) {
+void Sample::drawSlowNote(double frameMs) {
     ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1),
-                       "Frames take %.0f ms: this renderer is slow for these settings.", median);
+                       "Frames take %.0f ms: this renderer is slow for these settings.", frameMs);
     // The settings not in effect yet; none left, the button goes.
     const std::vector<std::string> settings = params.interactiveSettings();
     if (settings.empty()) {

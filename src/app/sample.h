@@ -155,7 +155,7 @@ private:
     void askBeforeHeavyEdits();
     double estimateFrameMs(const Params::Edit& edit) const;
     void drawNotes();
-    void drawSlowNote(double median);
+    void drawSlowNote(double frameMs);
     void makeInteractive();
     void drawAsk();
     void drawPassTimes();
