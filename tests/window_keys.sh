@@ -19,12 +19,16 @@
 #            range [1, 2^20], held at the top, ends as one edit: one "--set" line on stderr, of
 #            the value where it was let go. Applied at every value it passed through, it would
 #            build and step 2^20 bodies, minutes a frame on a CPU renderer: past the deadline.
-# ask:       (test_sample, whose size declares a linear cost; nbody, whose bodies a square one;
-#            overdraw's quads, a linear one: a thousand times the frame) the first slider dragged
-#            to its end is held back: the window asks within
-#            2 s, with the estimate, and "keep size=512" (the green button) leaves the value as
-#            it was: no --set, no rebuild. test_sample only, whose frames do not really grow:
-#            dragged to the end again, "apply" (amber) runs it.
+# ask:       (test_sample and nbody, whose first slider declares a square cost; flocking's
+#            count, a square one over all pairs; overdraw's quads, a linear one: a thousand
+#            times the frame) the first slider dragged to its end is held back: the window asks
+#            within 2 s, with the estimate, and "keep size=512" (the green button) leaves the
+#            value as it was: no --set, no rebuild. test_sample only: dragged to the end again,
+#            hours a frame, the question offers no "apply" (amber), and "copy its command line"
+#            (purple) prints the line that runs it, and applies nothing.
+# reset, reset_started: (nbody) bodies dragged to 1, or started at 1 (--set bodies=1), then Ctrl+R: the
+#            default comes back with no question (a default is never asked about: the sample
+#            starts there), as one --set, before any frame runs it.
 # limit:     (workgroups) local_x's slider dragged to its end stops at what this GL runs: one
 #            --set, and nothing "undone".
 # slices:    (barriers --set runs=100000: minutes of runs on a CPU renderer) the window goes on
@@ -260,6 +264,7 @@ case $test in
         slider=size kept=512
         [ "$name" = nbody ] && slider=bodies kept=4096
         [ "$name" = overdraw ] && slider=quads kept=64
+        [ "$name" = flocking ] && slider=count kept=1024
         start
         find_slider
         right=$((width - 1))
@@ -283,13 +288,38 @@ case $test in
             quit
             exit 0
         fi
-        # Again, and apply: now it runs (test_sample's frames do not really grow).
+        # Again: its declared cost (n squared) puts it past what a window may run, so the
+        # question offers its command line, not "apply".
         drag 0.25 "$x" "$y" $right "$y" $right "$y"
         wait_for "held back size=1048576" 2
-        press_colour 9e6b1a apply
-        wait_for "rebuilt for size=1048576" 1
-        grep -q -- "--set size=1048576" "$log" || fail "applied without its --set line"
-        quit ;;
+        grep -q "held back size=1048576 (about [0-9]* [a-z]* per frame): too slow for a window" \
+            "$log" || fail "a frame of hours was offered to the window"
+        take_shot
+        ! "$png_check" find "$shot" 9e6b1a >/dev/null || fail "an apply button for hours a frame"
+        press_colour 734d99 "copy its command line"
+        wait_for "^test_sample --set size=1048576$" 1
+        take_shot  # a few frames later: nothing was applied
+        quit
+        ! grep -q "rebuilt for size=1048576" "$log" || fail "copied, yet size=1048576 was applied" ;;
+    reset | reset_started)
+        # The slider to its least end (1 body: frames of almost nothing), then Ctrl+R back to
+        # the default: no question, since the default's frames were measured before (scaled
+        # from 1 body, they would read as hours), and the default applied once, not first
+        # run and then asked about.
+        start
+        if [ ${#sample_args[@]} -eq 0 ]; then
+            find_slider
+            drag 0.25 "$x" "$y" 0 "$y" 0 "$y"
+            wait_for "--set bodies=1" 1
+        fi
+        take_shot  # frames at 1 body
+        xdo keydown --window "$window" ctrl
+        hold_key r
+        xdo keyup --window "$window" ctrl
+        wait_for "--set bodies=4096" 1
+        take_shot
+        quit
+        ! grep -q "held back" "$log" || fail "asked before the defaults, whose frames it knew" ;;
     limit)
         start
         find_slider

@@ -1,6 +1,5 @@
 // cloth: the thesis' mass-spring cloth falling onto a sphere and the ground, made correct and
 // stable, drawn from the simulation's buffers, dragged by the mouse. README.md.
-//
 // The frame: update() → step() → gpuStep(); each pass binds what it reads, then dispatches.
 //   `substeps` times, passes.cpp's scatterSubstep(), a SHADER_STORAGE barrier after each pass:
 //     springs_scatter.comp once per colour (12): each spring's force into both ends' sums;
@@ -72,12 +71,12 @@ private:
     float& drag = params.add("drag", p.drag, 1.0f, {0.0f, 20.0f}, "air drag along the normal, 1/s");
     float& gravity = params.add("gravity", p.gravity, 9.81f, {0.0f, 50.0f}, "m/s^2, downwards");
     float& wind = params.add("wind", p.wind, 0.0f, {0.0f, 50.0f}, "m/s, along +x");
-    float& sphereRadius = params.add("sphere_radius", p.sphereRadius, 0.5f, {0.05f, 2.0f}, "m");
+    float& sphereRadius = params.add("sphere_radius", p.sphereRadius, 0.5f, {0.05f, 0.9f}, "m");
     float& sphereX = params.add("sphere_x", p.sphereX, 0.0f, {-3.0f, 3.0f}, "sphere centre, m");
     float& sphereY = params.add("sphere_y", p.sphereY, 0.0f, {-3.0f, 3.0f}, "sphere centre, m");
     float& sphereZ = params.add("sphere_z", p.sphereZ, 0.0f, {-3.0f, 3.0f}, "sphere centre, m");
-    float& ground =
-        params.add("ground", p.ground, -0.5f, {-5.0f, 5.0f}, "height of the ground plane, m");
+    float& ground = params.add("ground", p.ground, -0.5f, {-5.0f, 0.9f},
+                               "ground plane height, m (< 1: the cloth's)");
     std::string& pins = params.choice("pins", std::string("none"), {"none", "two", "four"},
                                       "corners held still: none, the last row's two, all four");
     std::string& compute = params.choice("compute", std::string("gpu"), {"gpu", "cpu"},
@@ -251,10 +250,11 @@ private:
 
     void ui() override {
         const bool racing = compute == "gpu" && solver == "springs" && (colouring || naiveScatter);
-        resetPressed = figures.draw({gpu.columns(), gpu.rows(), stepsDone, double(stepsDone) * dt,
-                                     compute == "cpu" ? cpuStepMs : -1.0,
-                                     racing ? (colouring ? "coloured" : "naive") : nullptr,
-                                     window() != nullptr});
+        const char* race = racing ? (colouring ? "coloured" : "naive") : nullptr;
+        resetPressed =
+            figures.draw({gpu.columns(), gpu.rows(), stepsDone, double(stepsDone) * dt,
+                          compute == "cpu" ? cpuStepMs : -1.0, race, window() != nullptr});
+        warn(figures.blowUpNote(race));  // where the learner looks first: below the parameters
     }
 
     void finish() override {

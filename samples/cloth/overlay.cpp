@@ -24,6 +24,15 @@ void Figures::resize(std::size_t points) {
     pinnedInPlace = false;
 }
 
+std::string Figures::blowUpNote(const char* scatter) const {
+    if (!totalsRead.known() || totalsRead.value<glm::vec4>().w <= 0) return {};
+    if (scatter && std::string(scatter) == "naive")
+        return "the race blew the springs up: the scatter without colours loses forces "
+               "(colouring=true cures it; \"this run\" below says more)";
+    return "the springs blew up: explicit springs need h < 2 / omega (more substeps, less "
+           "stiffness, or solver=xpbd; \"this run\" below says more, and resets)";
+}
+
 bool Figures::draw(const Lines& lines) const {
     ImGui::Separator();
     ImGui::Text("%d x %d points, %lld springs in %d colours", lines.columns, lines.rows,

@@ -6,6 +6,7 @@
 // the copies.
 #include <cstddef>
 #include <glm/glm.hpp>
+#include <string>
 
 #include "gl/fenced_read.h"
 #include "gl/objects.h"
@@ -41,6 +42,9 @@ public:
     // step, what the scatter lost in the first substep (once known), and the reset button.
     // Returns whether reset was pressed.
     bool draw(const Lines& lines) const;
+    // Once the sums say the springs blew up: one line of why, for the overlay's notes, where
+    // the learner looks first (draw()'s lines may be below the window's edge). Else empty.
+    std::string blowUpNote(const char* scatter) const;
     // The pins changed after the cloth started: they hold the corners where they lie, which
     // looks like nothing happened until a reset hangs the cloth from them. Said on screen
     // until the next reset (resize).

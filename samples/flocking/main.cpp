@@ -2,7 +2,6 @@
 // four rules over all pairs, tiled through shared memory, drawn as instanced paper planes
 // straight from the simulation's buffers. Then past the book: a neighbour grid, rebuilt each
 // step by a counting sort, so that a member looks only at the 27 cells around it. README.md.
-//
 // The frame: update() → step(), each pass here but the grid's, written out in passes.cpp.
 //   glMemoryBarrier(VERTEX_ATTRIB_ARRAY)  the draw fetches what the last step wrote
 //   update     all_pairs.comp (step.glsl) reads the Step block (uniform buffer 0, written
@@ -44,7 +43,8 @@ private:
     int& boidCount = params.add("count", 16384, {1, 1 << 20}, "boids in the generated flock")
                          .activeWhen([this] { return options().input.empty(); },
                                      "with --input: the flock comes from the file")
-                         .interactiveAt(2048);  // all pairs: 64 times less work
+                         .interactiveAt(2048)  // all pairs: 64 times less work
+                         .costGrowsAs([this](double n) { return search == "grid" ? n : n * n; });
     std::string& search = params.choice("search", "all_pairs", {"all_pairs", "grid"},
                                         "whom a boid visits: every member (the book), or the "
                                         "members in the 27 grid cells around it (needs radius "

@@ -6,7 +6,7 @@
 // read the Gravity block (uniform buffer 0, gravity.glsl; the C++ mirror in bodies.h),
 // uploaded when a value changes, and their kicks, a uniform per dispatch.
 //   tiled.comp or naive.comp  steps_per_frame times, [current] -> [other], then swapped:
-//                             SHADER_STORAGE | VERTEX_ATTRIB_ARRAY | BUFFER_UPDATE
+//   (variants: kernels.h)     SHADER_STORAGE | VERTEX_ATTRIB_ARRAY | BUFFER_UPDATE
 //   diagnostics.comp          (overlay on; before the steps too, once after a restart: the
 //                             baseline) energy and momentum per body: SHADER_STORAGE
 //   totals.comp               their sums, one work group: BUFFER_UPDATE; a fenced read
@@ -23,6 +23,7 @@
 #include "gl/info.h"
 #include "gl/program.h"
 #include "gl/uniform_block.h"
+#include "kernels.h"
 #include "overlay.h"
 #include "sprites.h"
 
@@ -46,7 +47,8 @@ private:
                                      "with --input: the bodies come from the file")
                          .interactiveAt(1024)  // all pairs: 16 times less work
                          .costGrowsAs(cs::growth::square);
-    std::string& kernel = params.choice("kernel", "tiled", {"tiled", "naive"}, "force kernel");
+    std::string& kernel =
+        params.choice("kernel", "tiled", nbody::stepKernelNames(), "force kernel");
     int& localSize = params.choice("local_size", 256, kLocalSizes,
                                    "work-group size (= tile size of the tiled kernel)");
     float& dt = params.add("dt", 0.01f, {1e-5f, 0.1f}, "time step");
@@ -73,6 +75,9 @@ private:
                   "body counts of the --bench sweep (default 4096,16384,65536; 4096,8192 on a "
                   "CPU renderer)")
             .activeWhen([this] { return options().bench; }, "without --bench");
+    std::string& benchKernelsText =
+        flags.text("bench-kernels", "K,...", "kernels of the sweep (default all; CPU: naive,tiled)")
+            .activeWhen([this] { return options().bench; }, "without --bench");
 
     // The simulation state, double-buffered: [current] holds step n, the step writes n+1
     // into the other, and the two swap.
@@ -89,9 +94,9 @@ private:
 
     nbody::Conservation conservation;  // energy and momentum: their buffers and reads
     nbody::View view;
-    std::string source;              // where the bodies came from, for the overlay
-    std::vector<int> benchSizes;     // --bench-sizes
-    cs::Calibration fmaCalibration;  // measured on request in the overlay
+    std::string source;        // where the bodies came from, for the overlay
+    nbody::SweepChoice swept;  // --bench-sizes, --bench-kernels
+    nbody::FmaRate fma;        // measured on request in the overlay
     bool restartPressed = false, fmaRatePressed = false;  // the overlay's buttons
     bool stepsLeft() const { return !flags.given(&stepLimit) || stepsDone < stepLimit; }
 
@@ -105,8 +110,8 @@ private:
             gravity.upload();
             conservation.forget();
         }
-        if (std::exchange(fmaRatePressed, false))
-            fmaCalibration = cs::calibrateDevice(timingMethod());
+        if (params.changed(&diagnostics)) conservation.forget();         // no drift left standing
+        fma.step(std::exchange(fmaRatePressed, false), timingMethod());  // a dispatch a frame
 
         // Diagnostics only when the overlay shows them, and not while --bench times the step.
         const bool showDiagnostics = diagnostics && !options().noUi && !options().bench;
@@ -176,7 +181,7 @@ private:
         read.request(conservation.totals);
     }
 
-    void checkOptions() override { benchSizes = nbody::parseBenchSizes(benchSizesText); }
+    void checkOptions() override { swept = nbody::parseSweep(benchSizesText, benchKernelsText); }
 
     void setup() override {
         sprites.create(params);
@@ -199,14 +204,9 @@ private:
 
     // The work-group size is compiled into the kernel, so a new size is a new program.
     void buildStep() {
-        step = stepProgram(kernel, localSize);
+        step = nbody::stepProgram(kernel, localSize);
         gravity.check(step, params);
         stepPass = kernel + "/" + std::to_string(localSize);
-    }
-
-    static cs::Program stepProgram(const std::string& name, int size) {
-        return cs::Program::compute("nbody/" + name + ".comp",
-                                    {{"LOCAL_SIZE", std::to_string(size)}});
     }
 
     void restart() {
@@ -246,12 +246,9 @@ private:
     void ui() override {
         const nbody::Pressed pressed = nbody::drawOverlay(
             {count, source, stepsDone, simulatedTime, view.speedScale},
-            {stepPass, latestPassMs(stepPass), kFlopsPerInteraction, fmaCalibration.fmaGflops,
-             fmaCalibration.fmaSpread, fmaCalibration.fmaRuns},
-            conservation);
+            {stepPass, latestPassMs(stepPass), kFlopsPerInteraction, &fma}, conservation);
         restartPressed = restartPressed || pressed.restart;  // update() does what they ask
         fmaRatePressed = fmaRatePressed || pressed.fmaRate;
-        if (pressed.fmaRate) showBusy("measuring the FMA rate (a few seconds on a CPU)");
     }
 
     void finish() override {
@@ -283,11 +280,11 @@ private:
         std::vector<cs::BenchFigure> figures = {cs::flopsFigure(
             "step " + stepPass + " N=" + std::to_string(count),
             kFlopsPerInteraction * count * count, benchMedianMs(stepPass), calibration)};
-        // The same for both kernels at every work-group size, for each N of --bench-sizes;
-        // the repeats neither kick nor drift, so that the state stays as it is.
+        // The same for each kernel of --bench-kernels at every work-group size and N of
+        // --bench-sizes; the repeats neither kick nor drift, so that the state stays as it is.
         const std::vector<cs::BenchFigure> sweep = nbody::runSweep(
-            {benchSizes, kLocalSizes, kFlopsPerInteraction, softeningSqr,
-             [&](const std::vector<nbody::Body>& bodies) { load(bodies); }, stepProgram,
+            {swept, kLocalSizes, kFlopsPerInteraction, softeningSqr,
+             [&](const std::vector<nbody::Body>& bodies) { load(bodies); }, nbody::stepProgram,
              [&](const cs::Program& program) { dispatchStep(program, 0.0f, 0.0f, 0.0f); },
              timingMethod()},
             calibration);

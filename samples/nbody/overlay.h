@@ -3,8 +3,10 @@
 // step's rate, the drift of the energy and the momentum, and the buttons; and the buffers
 // that the drift is measured in.
 #include <glm/glm.hpp>
+#include <optional>
 #include <string>
 
+#include "bench/calibration.h"
 #include "gl/fenced_read.h"
 #include "gl/objects.h"
 
@@ -41,13 +43,20 @@ struct Bodies {
     float speedScale = 1.0f;  // the speed drawn in the fast colour (View::speedScale)
 };
 // The step pass's latest time, `ms` (0: none yet), and what it counts.
+// The FMA rate, measured when the overlay's button asks, one dispatch a frame
+// (cs::FmaMeasurement): the window redraws, and Esc quits, while it runs.
+struct FmaRate {
+    cs::Calibration measured;                     // fmaGflops: 0 until measured
+    std::optional<cs::FmaMeasurement> measuring;  // while it runs
+    // Starts a measurement where `start`, and runs one dispatch of the one under way.
+    void step(bool start, cs::GpuProfiler::Method method);
+};
+
 struct StepRate {
     std::string pass;  // "tiled/256"
     double ms = 0.0;
     double flopsPerInteraction = 0.0;
-    double fmaGflops = 0.0;  // 0: not measured (a button offers to)
-    double fmaSpread = 0.0;  // (slowest - fastest) / median of its runs
-    int fmaRuns = 0;
+    const FmaRate* fma = nullptr;
 };
 // What the user pressed.
 struct Pressed {
@@ -55,9 +64,9 @@ struct Pressed {
 };
 
 // The bodies and the legend of their colours; the step's interactions and GFLOP per second and,
-// with the FMA rate measured, the fraction of it; once both sums are known (Totals, read a frame or
-// more late), the drift since the baseline, each relative: of the energy (kinetic + potential), and
-// of the momentum against the sum of |m v|; the buttons.
+// with the FMA rate measured, the fraction of it (or how far its measurement is); once both sums
+// are known (Totals, read a frame or more late), the drift since the baseline, each relative: of
+// the energy (kinetic + potential), and of the momentum against the sum of |m v|; the buttons.
 Pressed drawOverlay(const Bodies& bodies, const StepRate& rate, const Conservation& conservation);
 
 }  // namespace nbody

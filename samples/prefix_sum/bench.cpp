@@ -1,5 +1,7 @@
 #include "bench.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 #include <random>
@@ -16,16 +18,166 @@ namespace {
 // same cores, under llvmpipe) falls on both alike: kRounds rounds, in each of which each scan
 // runs once to warm up and is then timed kRepeats times. The median of all timed runs counts.
 constexpr int kRounds = 3, kRepeats = 1;
+// Each variant of --bench-variants: one warm-up and this many timed runs, the median counting
+// (the fastest and the slowest are printed on stderr beside it).
+constexpr int kVariantRepeats = 3;
+constexpr int kVariantsFromLog2 = 20;
 // With stopWhenSlow, the GPU scans of no size may be expected to take longer than this in
 // all: the next size has four times the elements, so it is expected to take four times as
 // long as this one. The CPU's part (making the data, its scan) is left out, so that a fast
 // GPU is not stopped short by the CPU.
 constexpr double kSizeBudgetSeconds = 5.0;
+// From this size up every timed run is printed: large sizes are where runs spread most.
+constexpr int kPrintRunsFromLog2 = 26;
+
+// A variant of the single pass: its options and whether its tiles load coalesced.
+struct Variant {
+    std::string name;
+    cs::SinglePassOptions options;
+    bool coalesced = false;
+};
+
+// Every combination of the single pass's variants: the look-back one predecessor at a time or
+// by windows of 32, the tile states read by atomics or plain loads, four tiles (2048 and 4096
+// elements), loads straight or coalesced. The first is the library's default.
+std::vector<Variant> variantOptions() {
+    const cs::TileShape tiles[] = {{128, 8}, {256, 4}, {64, 16}, {128, 4}};
+    std::vector<Variant> variants;
+    for (std::uint32_t window : {0u, 32u})
+        for (bool atomicReads : {true, false})
+            for (const cs::TileShape& tile : tiles)
+                for (bool coalesced : {false, true}) {
+                    Variant variant;
+                    variant.options.lookBackWindow = window;
+                    variant.options.atomicReads = atomicReads;
+                    variant.options.tile = tile;
+                    variant.coalesced = coalesced;
+                    variant.name = (window > 0 ? "window " + std::to_string(window) : "serial") +
+                                   (atomicReads ? ", atomic reads, " : ", relaxed reads, ") +
+                                   std::to_string(tile.groupSize) + "x" +
+                                   std::to_string(tile.quads) +
+                                   (coalesced ? ", coalesced" : ", straight");
+                    variants.push_back(variant);
+                }
+    return variants;
+}
+
+// Throws where `gpu` differs from the CPU's scan `cpu`.
+void expectEqual(const std::vector<std::uint32_t>& gpu, const std::vector<std::uint32_t>& cpu,
+                 const std::string& scan, int log2) {
+    if (gpu != cpu)
+        throw cs::Error("bench: the " + scan + " scan of 2^" + std::to_string(log2) +
+                        " values differs from std::inclusive_scan");
+}
+
+// Reads back the scan's output and checks it.
+void checkOutput(const cs::Buffer& out, std::vector<std::uint32_t>& gpu,
+                 const std::vector<std::uint32_t>& cpu, const std::string& scan, int log2) {
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the read-back reads the scan's writes
+    out.download(gpu.data(), GLsizeiptr(gpu.size() * 4));
+    expectEqual(gpu, cpu, scan, log2);
+}
+
+void printRuns(const char* scan, int log2, const std::vector<double>& ms) {
+    std::fprintf(stderr, "prefix_sum: %s 2^%d, every timed run (ms):", scan, log2);
+    for (double run : ms) std::fprintf(stderr, " %.4g", run);
+    std::fprintf(stderr, "\n");
+}
+
+// Runs the single pass with `options` once more, with its look-back counters, and sums them up.
+LookBackSummary countLookBack(cs::SinglePassOptions options, bool coalesced, const cs::Buffer& in,
+                              const cs::Buffer& out, std::size_t n) {
+    options.countLookBack = true;
+    cs::GpuScan counted(cs::ElementType::Uint, cs::ScanAlgorithm::SinglePass);
+    counted.setSinglePassOptions(options);
+    counted.setCoalesced(coalesced);
+    counted.run(in, out, n);
+    const std::vector<cs::LookBackCount> counts = counted.lookBackCounts();
+    LookBackSummary summary;
+    double steps = 0, polls = 0, fallbacks = 0;
+    for (const cs::LookBackCount& tile : counts) {
+        steps += tile.steps;
+        polls += tile.polls;
+        fallbacks += tile.fallbacks;
+        summary.maxSteps = std::max(summary.maxSteps, tile.steps);
+        summary.maxPolls = std::max(summary.maxPolls, tile.polls);
+        summary.maxFallbacks = std::max(summary.maxFallbacks, tile.fallbacks);
+    }
+    const double tiles = double(std::max<std::size_t>(counts.size(), 1));
+    summary.meanSteps = steps / tiles;
+    summary.meanPolls = polls / tiles;
+    summary.meanFallbacks = fallbacks / tiles;
+    return summary;
+}
+
+// Times one variant of the single pass at one size and counts its look-back; checks both runs.
+VariantTimes timeVariant(const Variant& variant, const cs::Buffer& in, const cs::Buffer& out,
+                         std::vector<std::uint32_t>& gpu, const std::vector<std::uint32_t>& cpu,
+                         int log2, cs::GpuProfiler::Method method) {
+    cs::GpuScan scan(cs::ElementType::Uint, cs::ScanAlgorithm::SinglePass);
+    scan.setSinglePassOptions(variant.options);
+    scan.setCoalesced(variant.coalesced);
+    VariantTimes times;
+    times.name = variant.name;
+    const cs::PassStats runs = cs::gpuTimes(
+        [&] {
+            scan.run(in, out, gpu.size());
+            // The next run rewrites the output and the scan's state that this one wrote.
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        },
+        method, kVariantRepeats);
+    times.ms = runs.medianMs;
+    checkOutput(out, gpu, cpu, "single-pass (" + variant.name + ")", log2);
+    times.lookBack = countLookBack(variant.options, variant.coalesced, in, out, gpu.size());
+    checkOutput(out, gpu, cpu, "counted single-pass (" + variant.name + ")", log2);
+    std::fprintf(stderr,
+                 "prefix_sum: 2^%d %s: %.4g ms (runs from %.4g to %.4g), look-back mean %.2f "
+                 "steps, %.2f polls\n",
+                 log2, variant.name.c_str(), times.ms, runs.minMs, runs.maxMs,
+                 times.lookBack.meanSteps, times.lookBack.meanPolls);
+    return times;
+}
 
 }  // namespace
 
+namespace {
+
+// Appends a look-back summary, mean and maximum per tile, named after `scan` and the size.
+void appendLookBackFigures(const std::string& scan, const LookBackSummary& lookBack,
+                           const std::string& size, std::vector<cs::BenchFigure>& figures) {
+    const std::string name = scan + " look-back per tile, ";
+    figures.insert(
+        figures.end(),
+        {{name + "mean steps" + size, lookBack.meanSteps, "steps", 0.0, ""},
+         {name + "max steps" + size, double(lookBack.maxSteps), "steps", 0.0, ""},
+         {name + "mean polls" + size, lookBack.meanPolls, "polls", 0.0, ""},
+         {name + "max polls" + size, double(lookBack.maxPolls), "polls", 0.0, ""},
+         {name + "mean fallbacks" + size, lookBack.meanFallbacks, "fallbacks", 0.0, ""},
+         {name + "max fallbacks" + size, double(lookBack.maxFallbacks), "fallbacks", 0.0, ""}});
+}
+
+}  // namespace
+
+void appendSweepFigures(
+    const SweepTimes& times,
+    const std::function<cs::BenchFigure(const std::string& name, double ms)>& scanFigure,
+    std::vector<cs::BenchFigure>& figures) {
+    const std::string size = " 2^" + std::to_string(times.log2);
+    const double n = std::ldexp(1.0, times.log2);
+    figures.push_back({"single pass / reduce-then-scan" + size,
+                       times.reduceThenScanMs / times.singlePassMs, "x", 0.0, ""});
+    figures.push_back(
+        {"CPU std::inclusive_scan" + size, n / (times.cpuMs * 1e6), "Gelem/s", 0.0, ""});
+    figures.push_back({"copy" + size, times.copyGBps, "GB/s", 0.0, ""});
+    appendLookBackFigures("single pass", times.singlePassLookBack, size, figures);
+    for (const VariantTimes& variant : times.variants) {
+        figures.push_back(scanFigure("single pass, " + variant.name, variant.ms));
+        appendLookBackFigures(variant.name, variant.lookBack, size, figures);
+    }
+}
+
 std::vector<SweepTimes> benchSweep(int maxLog2, bool stopWhenSlow, std::uint32_t seed,
-                                   cs::GpuProfiler::Method method) {
+                                   cs::GpuProfiler::Method method, bool variants) {
     std::vector<SweepTimes> times;
     cs::GpuScan singlePass(cs::ElementType::Uint, cs::ScanAlgorithm::SinglePass);
     cs::GpuScan reduceThenScan(cs::ElementType::Uint, cs::ScanAlgorithm::ReduceThenScan);
@@ -53,18 +205,25 @@ std::vector<SweepTimes> benchSweep(int maxLog2, bool stopWhenSlow, std::uint32_t
                             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
                         },
                         method, kRepeats));
-                // The readback below is a buffer read of the scan's shader writes.
-                glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-                out.download(gpu.data(), bytes);
-                if (gpu != cpu)
-                    throw cs::Error(std::string("bench: the ") +
-                                    (scan == &singlePass ? "single-pass" : "reduce-then-scan") +
-                                    " scan of 2^" + std::to_string(log2) +
-                                    " values differs from std::inclusive_scan");
+                checkOutput(out, gpu, cpu, scan == &singlePass ? "single-pass" : "reduce-then-scan",
+                            log2);
             }
         }
-        const SweepTimes sizeTimes{log2, cs::summarize(singlePassMs).medianMs,
-                                   cs::summarize(reduceThenScanMs).medianMs, cpuMs};
+        if (log2 >= kPrintRunsFromLog2) {
+            printRuns("single pass", log2, singlePassMs);
+            printRuns("reduce-then-scan", log2, reduceThenScanMs);
+        }
+        SweepTimes sizeTimes;
+        sizeTimes.log2 = log2;
+        sizeTimes.singlePassMs = cs::summarize(singlePassMs).medianMs;
+        sizeTimes.reduceThenScanMs = cs::summarize(reduceThenScanMs).medianMs;
+        sizeTimes.cpuMs = cpuMs;
+        sizeTimes.copyGBps = cs::copyGBpsAt(bytes, method);
+        sizeTimes.singlePassLookBack = countLookBack({}, false, in, out, n);
+        checkOutput(out, gpu, cpu, "counted single-pass", log2);
+        if (variants && log2 >= kVariantsFromLog2)
+            for (const Variant& variant : variantOptions())
+                sizeTimes.variants.push_back(timeVariant(variant, in, out, gpu, cpu, log2, method));
         times.push_back(sizeTimes);
         const double scanSeconds = kRounds * (kRepeats + 1) *
                                    (sizeTimes.singlePassMs + sizeTimes.reduceThenScanMs) / 1000.0;

@@ -268,28 +268,29 @@ private:
         if (!options().output.empty()) queueOutput(options().output, sums.data(), sums.size() * 4);
     }
 
+    // Declared beside the bench it steers (bench.cpp lists the variants).
+    bool& benchVariants =
+        flags.add("bench-variants", false, "--bench also times each single-pass variant")
+            .activeWhen([this] { return options().bench; }, "without --bench");
+
     // A scan reads 4 and writes 4 bytes per element at the least, so its roofline is a copy
-    // of 8 bytes per element: the single pass moves just that, reduce-then-scan 12. The sweep
-    // times both side by side, and std::inclusive_scan on the CPU.
-    std::vector<cs::BenchFigure> benchFigures(const cs::Calibration& calibration) override {
+    // of 8 bytes per element, measured at each size: the single pass moves just that,
+    // reduce-then-scan 12. Beside them the sweep times std::inclusive_scan on the CPU.
+    std::vector<cs::BenchFigure> benchFigures(const cs::Calibration&) override {
         std::vector<cs::BenchFigure> figures;
         const bool stopWhenSlow = !flags.given(&benchMaxLog2);
-        for (const auto& times :
-             prefix_sum::benchSweep(benchMaxLog2, stopWhenSlow, seed(), timingMethod())) {
+        for (const auto& times : prefix_sum::benchSweep(benchMaxLog2, stopWhenSlow, seed(),
+                                                        timingMethod(), benchVariants)) {
             const double n = std::ldexp(1.0, times.log2);
-            const std::string size = "2^" + std::to_string(times.log2);
             auto scanFigure = [&](const std::string& name, double ms) {
                 const double gelems = n / (ms * 1e6);
-                const double copyFraction =
-                    calibration.copyGBps > 0 ? 8.0 * gelems / calibration.copyGBps : 0.0;
-                return cs::BenchFigure{name + " " + size, gelems, "Gelem/s", copyFraction, "copy"};
+                return cs::BenchFigure{name + " 2^" + std::to_string(times.log2), gelems, "Gelem/s",
+                                       8.0 * gelems / times.copyGBps, "copy"};
             };
             figures.push_back(scanFigure("single pass", times.singlePassMs));
             figures.push_back(scanFigure("reduce-then-scan", times.reduceThenScanMs));
-            figures.push_back({"single pass / reduce-then-scan " + size,
-                               times.reduceThenScanMs / times.singlePassMs, "x", 0.0, ""});
-            figures.push_back(
-                {"CPU std::inclusive_scan " + size, n / (times.cpuMs * 1e6), "Gelem/s", 0.0, ""});
+            // Their ratio, the CPU's rate, the copy, the look-back, each variant rated alike.
+            prefix_sum::appendSweepFigures(times, scanFigure, figures);
         }
         return figures;
     }

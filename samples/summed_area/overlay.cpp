@@ -21,14 +21,28 @@ ImVec4 heatColour(float t) {
 }  // namespace
 
 Panels placePanels(const cs::Rect& area, int imageWidth, int imageHeight) {
-    // Three across the area the overlay leaves free, so that it covers none of them.
-    const float third = area.width / 3.0f;
-    const float panelHeight = std::min(area.height, third * imageHeight / imageWidth);
-    const auto panel = [&](int i) {
-        return cs::fitRect({area.x + i * third, area.y, third, panelHeight}, imageWidth,
-                           imageHeight);
+    // In the area the overlay leaves free, so that it covers none of them: three across, or
+    // two over one, whichever shows the panels larger (a tall area, beside the overlay, fits
+    // two rows better).
+    const float aspect = float(imageHeight) / float(imageWidth);
+    const float acrossScale = std::min(area.width / 3.0f, area.height / aspect);
+    const float gridScale = std::min(area.width / 2.0f, area.height / 2.0f / aspect);
+    if (acrossScale >= gridScale) {
+        const float third = area.width / 3.0f;
+        const auto panel = [&](int i) {
+            return cs::fitRect({area.x + i * third, area.y, third, area.height}, imageWidth,
+                               imageHeight);
+        };
+        return {panel(0), panel(1), panel(2)};
+    }
+    // Rows are counted from the bottom: the original and the blur above, the error below.
+    const float halfWidth = area.width / 2.0f, halfHeight = area.height / 2.0f;
+    const auto cell = [&](int column, int row) {
+        return cs::fitRect(
+            {area.x + column * halfWidth, area.y + row * halfHeight, halfWidth, halfHeight},
+            imageWidth, imageHeight);
     };
-    return {panel(0), panel(1), panel(2)};
+    return {cell(0, 1), cell(1, 1), cell(0, 0)};
 }
 
 void drawOverlay(const Panels& panels, int frameHeight, int maxRadius, const BlurError& error) {

@@ -1,7 +1,8 @@
 // Shared by the tile kernels of the scan and the reduction (src/compute/tiles.h): the element
 // type, the data bindings and the work-group scan. The C++ side defines SCAN_TYPE: 0 uint,
-// 1 float, 2 vec4 (cs::ElementType), and SUBGROUPS 1 where the kernel may use
-// GL_KHR_shader_subgroup (scan_single_pass_subgroups.comp enables the extension).
+// 1 float, 2 vec4 (cs::ElementType), SUBGROUPS 1 where the kernel may use
+// GL_KHR_shader_subgroup (scan_single_pass_subgroups.comp enables the extension), and
+// COALESCED 1 to load and store tiles coalesced (loadTileQuads).
 #ifndef SCAN_TYPE
 #define SCAN_TYPE 0
 #endif
@@ -127,6 +128,43 @@ Quad loadQuad(uint first) {
                 loadElement(first + 2u, index + 2u), loadElement(first + 3u, index + 3u));
 }
 
+// An invocation's ITEMS quads are its own run of consecutive elements: it scans them serially.
+// Loaded straight (COALESCED 0, the default), each invocation reads its own run, so the
+// invocations of one load instruction read addresses ITEMS * 16 bytes apart, which a GPU
+// serves with a memory transaction each. Loaded coalesced (COALESCED 1), consecutive
+// invocations read consecutive quads (one transaction for many), put them in shared memory,
+// and each then takes its own run from there: a transpose through shared memory (Merrill and
+// Garland's "blocked arrangement" loaded through a "striped" one). The writes go back the same
+// way (storeTileQuads, scan_output.glsl). Either way every element lands in the same place.
+#ifndef COALESCED
+#define COALESCED 0
+#endif
+#if COALESCED
+// One padding quad after every ITEMS: an invocation's run starts ITEMS + 1 quads after the
+// previous invocation's, so that the runs spread over the shared memory banks.
+shared Quad staged[GROUP_SIZE * ITEMS + GROUP_SIZE];
+uint stagedSlot(uint quad) { return quad + quad / uint(ITEMS); }
+// The tile's quad number `quad` as loaded coalesced: the quad of the item-th load of
+// invocation `index`.
+uint stripedQuad(uint item, uint index) { return item * uint(GROUP_SIZE) + index; }
+#endif
+
+// This invocation's ITEMS quads of tile `tile`, in order. Called in uniform control flow.
+void loadTileQuads(uint tile, out Quad quads[ITEMS]) {
+#if COALESCED
+    for (uint item = 0u; item < ITEMS; ++item) {
+        uint quad = stripedQuad(item, gl_LocalInvocationIndex);
+        staged[stagedSlot(quad)] = loadQuad(tile * TILE + quad * 4u);
+    }
+    barrier();  // wait for the whole tile in shared memory
+    for (uint item = 0u; item < ITEMS; ++item)
+        quads[item] = staged[stagedSlot(rank() * ITEMS + item)];
+    barrier();  // wait until every invocation has its run before staged is written again
+#else
+    for (uint item = 0u; item < ITEMS; ++item) quads[item] = loadQuad(firstOf(tile, item));
+#endif
+}
+
 // Inclusive and exclusive scans of a quad, and its total, all adding in the same order, so
 // that float results agree between them.
 Quad inclusiveScan(Quad q) {
@@ -230,7 +268,14 @@ VALUE workGroupExclusiveScan(VALUE value, out VALUE groupSum) {
 // waits at barriers).
 VALUE tileSum(uint tile) {
     VALUE sum = VALUE(0);
-    for (uint item = 0u; item < ITEMS; ++item) sum += total(loadQuad(firstOf(tile, item)));
+    for (uint item = 0u; item < ITEMS; ++item) {
+#if COALESCED
+        // A sum needs no run of its own: the quads as loaded coalesced.
+        sum += total(loadQuad(tile * TILE + stripedQuad(item, gl_LocalInvocationIndex) * 4u));
+#else
+        sum += total(loadQuad(firstOf(tile, item)));
+#endif
+    }
     VALUE groupSum;
     workGroupExclusiveScan(sum, groupSum);
     return groupSum;

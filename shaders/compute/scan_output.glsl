@@ -28,3 +28,20 @@ void storeQuad(uint first, Quad q, bool transposed) {
     storeElement(first + 2u, q.c, transposed);
     storeElement(first + 3u, q.d, transposed);
 }
+
+// This invocation's ITEMS quads, in order, to tile `tile`: the way loadTileQuads
+// (scan_common.glsl) read them. Called in uniform control flow.
+void storeTileQuads(uint tile, Quad quads[ITEMS], bool transposed) {
+#if COALESCED
+    for (uint item = 0u; item < ITEMS; ++item)
+        staged[stagedSlot(rank() * ITEMS + item)] = quads[item];
+    barrier();  // wait for the whole tile in shared memory
+    for (uint item = 0u; item < ITEMS; ++item) {
+        uint quad = stripedQuad(item, gl_LocalInvocationIndex);
+        storeQuad(tile * TILE + quad * 4u, staged[stagedSlot(quad)], transposed);
+    }
+#else
+    for (uint item = 0u; item < ITEMS; ++item)
+        storeQuad(firstOf(tile, item), quads[item], transposed);
+#endif
+}

@@ -6,14 +6,37 @@
 // the input instead, the decoupled fallback (Smith, Levien & Owens 2025). One row, out of
 // place: the fallback reads other tiles' input, which an in-place scan would be overwriting.
 // samples/prefix_sum/README.md walks through the protocol and the memory model behind it.
+//
+// Variants, chosen by the C++ side's defines (cs::SinglePassOptions), so that a bench can time
+// each of them on the same build:
+//   LOOKBACK_WINDOW     0 (the default): one invocation walks back one predecessor per step.
+//                       N > 0: the work group reads N predecessors per round, one per
+//                       invocation, through shared memory (lookBackWindow below).
+//   STATE_READS_ATOMIC  1 (the default): the tile states are read with an atomic that changes
+//                       nothing; 0: with plain loads of the coherent volatile block.
+//   LOOKBACK_COUNTERS   1: per tile, what its look-back did (the bench's and the tests' only).
 #include "scan_common.glsl"
 #include "scan_output.glsl"
 
-// What the work groups of one dispatch tell each other. Every access to it is atomic: no
-// value here is ever read or written in parts that another group could see half done.
-layout(std430, binding = 4) coherent buffer TileStates {
+#ifndef LOOKBACK_WINDOW
+#define LOOKBACK_WINDOW 0
+#endif
+#ifndef STATE_READS_ATOMIC
+#define STATE_READS_ATOMIC 1
+#endif
+#ifndef LOOKBACK_COUNTERS
+#define LOOKBACK_COUNTERS 0
+#endif
+#if LOOKBACK_WINDOW > GROUP_SIZE
+#error "the look-back window reads one predecessor per invocation: at most GROUP_SIZE"
+#endif
+
+// What the work groups of one dispatch tell each other: the tile counter and one slot per
+// tile. Work groups write it with atomics only; `volatile` makes every plain read (with
+// STATE_READS_ATOMIC 0) go to memory again, rather than to a copy read earlier.
+layout(std430, binding = 4) coherent volatile buffer TileStates {
     uint nextTile;       // the tile counter, 0 before the dispatch
-    uint stateWords[];   // per tile: its aggregate slot, then its inclusive slot, all 0 before
+    uint stateWords[];   // per tile: its slot (SLOT_WORDS state words), all 0 before
 };
 // carries[c]: the total of the row up to the end of chunk c, written by that chunk's last tile
 // and read by the next chunk's tiles, one dispatch later.
@@ -22,10 +45,24 @@ layout(std430, binding = 5) buffer Carries { VALUE carries[]; };
 uniform bool exclusive;            // element i gets the sum of elements before it, not up to it
 uniform uint chunk;                // which chunk of the row this dispatch scans
 uniform uint pollsBeforeFallback;  // further polls of a silent predecessor before the fallback
-// For tests: tiles t with t % stalledEvery == stalledEvery - 1 publish nothing, as if their
-// work groups had stalled for good, so that the tiles after them must take the fallback.
-// 0: off.
-uniform uint stalledEvery;
+// For tests, each 0 when off (cs::SinglePassOptions says more). Tiles t (counted within a
+// dispatch) with t % stalledEvery == stalledEvery - 1 publish nothing, as if their work
+// groups had stalled for good; with t % tornEvery == tornEvery - 1 they publish their
+// aggregate and then the first state word of their inclusive prefix only, as if stalled
+// between two stores; with t % inclusiveEvery != 0 they publish their aggregate only, as if
+// their look-backs never ended.
+uniform uint stalledEvery, tornEvery, inclusiveEvery;
+
+// Look-back counters: per tile of the row, three words: steps (predecessors whose values its
+// look-back added), polls (round trips to the tile states: one read of one slot, or of one
+// window) and fallbacks (predecessors it summed from the input).
+#if LOOKBACK_COUNTERS
+layout(std430, binding = 6) writeonly buffer LookBackCounts { uint lookBackCounts[]; };
+uint countedSteps = 0u, countedPolls = 0u, countedFallbacks = 0u;
+#define COUNT(counter, amount) counter += amount
+#else
+#define COUNT(counter, amount)
+#endif
 
 // A value as 32-bit words: VALUE_WORDS of them.
 #if SCAN_TYPE == 0
@@ -48,133 +85,180 @@ VALUE valueOf(uint words[VALUE_WORDS]) {
 }
 #endif
 
-// A tile publishes two values, each in a slot of its own: its aggregate (the sum of its own
-// elements) and its inclusive prefix (the sum of everything up to its end). A slot holds each
-// 32-bit word of the value as two state words: the low half, then the high half, each with
-// READY set. A state word is 0 until it is written and written once, so a reader that finds
-// READY in every word of a slot has the whole value, in whatever order the writes landed.
-// (GL 4.3 has no 64-bit atomics, so a 32-bit word and a flag cannot be written as one.)
-const uint READY = 0x80000000u;
+// A tile's slot: its state and one value, first its aggregate (the sum of its own elements),
+// later its inclusive prefix (the sum of everything up to its end). Each 32-bit word of the
+// value takes two state words, the low half, then the high half, each with the state in its
+// top two bits. (GL 4.3 has no 64-bit atomics, so a 32-bit word and a state cannot be written
+// as one.) A state word starts at 0, SILENT, and only rises: AGGREGATE, then INCLUSIVE. So
+// atomicMax writes it: a later or equal state never goes back, and a slot read in whichever
+// order its words land is whole when all its words carry the same state. Words of different
+// states are a slot caught between two publishes, a torn slot: "not yet", polled again.
+const uint SILENT = 0u, AGGREGATE = 1u, INCLUSIVE = 2u;
 #define SLOT_WORDS (2 * VALUE_WORDS)
+uint slotOf(uint tile) { return tile * uint(SLOT_WORDS); }
+uint stateWord(uint state, uint halfWord) { return (state << 30) | halfWord; }
 
-uint aggregateSlot(uint tile) { return tile * uint(2 * SLOT_WORDS); }
-uint inclusiveSlot(uint tile) { return aggregateSlot(tile) + uint(SLOT_WORDS); }
-
-// Writes `value` into a slot, unless another work group has begun to: its first state word
-// goes in with a compare-and-swap from 0, which only one writer can win, and only the winner
-// writes the rest. So a slot never mixes the halves of two writers' values, even where the
-// owner and a fallback summed a float tile in a different order.
-void publish(uint slot, VALUE value) {
-    uint first = wordOf(value, 0);
-    if (atomicCompSwap(stateWords[slot], 0u, READY | (first & 0xFFFFu)) != 0u) return;
-    atomicExchange(stateWords[slot + 1u], READY | (first >> 16));
-    for (int k = 1; k < VALUE_WORDS; ++k) {
+// Publishes `value` in a state. For uint, the tile's owner and a fallback sum a tile to the
+// same aggregate, so both may write it: equal words, atomicMax keeps either. For float and
+// vec4 they may have added in different orders, so an aggregate goes in only after claiming
+// the slot's first word with a compare-and-swap from 0, which one writer alone can win: two
+// writers' halves never mix. (An inclusive prefix has one writer, the tile's owner.)
+void publish(uint tile, uint state, VALUE value) {
+    uint slot = slotOf(tile);
+#if SCAN_TYPE != 0
+    if (state == AGGREGATE) {
+        uint first = stateWord(AGGREGATE, wordOf(value, 0) & 0xFFFFu);
+        if (atomicCompSwap(stateWords[slot], 0u, first) != 0u) return;
+    }
+#endif
+    for (int k = 0; k < VALUE_WORDS; ++k) {
         uint word = wordOf(value, k);
-        atomicExchange(stateWords[slot + uint(2 * k)], READY | (word & 0xFFFFu));
-        atomicExchange(stateWords[slot + uint(2 * k + 1)], READY | (word >> 16));
+        atomicMax(stateWords[slot + uint(2 * k)], stateWord(state, word & 0xFFFFu));
+        atomicMax(stateWords[slot + uint(2 * k + 1)], stateWord(state, word >> 16));
     }
 }
 
-// Reads a slot; false while any of its words is unwritten. atomicOr with 0 changes nothing:
-// it is the atomic load that GLSL 4.30 does not have, always served from the memory the
-// other work groups' atomics write.
-bool tryRead(uint slot, out VALUE value) {
+// The tile's inclusive prefix, unless a test holds it back (inclusiveEvery, tornEvery).
+void publishInclusive(uint tile, VALUE value) {
+    if (inclusiveEvery != 0u && tile % inclusiveEvery != 0u) return;
+    if (tornEvery != 0u && tile % tornEvery == tornEvery - 1u) {
+        atomicMax(stateWords[slotOf(tile)], stateWord(INCLUSIVE, wordOf(value, 0) & 0xFFFFu));
+        return;
+    }
+    publish(tile, INCLUSIVE, value);
+}
+
+// One state word as it is in memory now. atomicOr with 0 changes nothing: it is the atomic
+// load that GLSL 4.30 does not have. A plain load of a coherent volatile word is cheaper where
+// the hardware serves atomics far away; a word read plainly is still read whole.
+uint readState(uint word) {
+#if STATE_READS_ATOMIC
+    return atomicOr(stateWords[word], 0u);
+#else
+    return stateWords[word];
+#endif
+}
+
+// Reads a tile's slot: its state, and its value unless SILENT. A torn slot reads as SILENT.
+uint tryRead(uint tile, out VALUE value) {
     value = VALUE(0);
+    uint slot = slotOf(tile);
+    uint state = SILENT;
     uint words[VALUE_WORDS];
     for (int k = 0; k < VALUE_WORDS; ++k) {
-        uint low = atomicOr(stateWords[slot + uint(2 * k)], 0u);
-        uint high = atomicOr(stateWords[slot + uint(2 * k + 1)], 0u);
-        if ((low & high & READY) == 0u) return false;
+        uint low = readState(slot + uint(2 * k));
+        uint high = readState(slot + uint(2 * k + 1));
+        if (k == 0) state = low >> 30;
+        if (low >> 30 != state || high >> 30 != state) return SILENT;  // torn: not yet
         words[k] = (low & 0xFFFFu) | ((high & 0xFFFFu) << 16);
     }
-    value = valueOf(words);
-    return true;
+    if (state != SILENT) value = valueOf(words);
+    return state;
 }
 
-// Who looks back. In the portable kernel, one invocation, while the rest of the work group
-// waits at one barrier(). The whole work group could share it, but only with barrier() inside
-// the loop, and that alone made the scan about 1.25 times slower on llvmpipe, fallback or not
-// (see samples/prefix_sum/README.md). With subgroup operations the whole work group looks
-// back: one invocation polls, and a barrier() hands what it found to the others through
-// shared memory. Not a subgroup broadcast after the poller's `if`: that would assume that the
-// subgroup has reconverged there, which GL promises only for control flow uniform across the
-// whole work group, and a look-back by one subgroup is not.
-const uint SILENT = 0u, AGGREGATE = 1u, INCLUSIVE = 2u;
-
-#if SUBGROUPS
-bool looksBack() { return true; }  // the whole work group, in uniform control flow
-bool polls() { return gl_LocalInvocationIndex == 0u; }
-shared uint polledStatus;
-shared VALUE polledValue;
-// Everyone takes the poller's status and value.
-void shareThePoll(inout uint status, inout VALUE value) {
-    if (polls()) {
-        polledStatus = status;
-        polledValue = value;
-    }
-    barrier();  // wait for the poll's result
-    status = polledStatus;
-    value = polledValue;
+// Polls a tile's slot until it says something, at most 1 + pollsBeforeFallback times; the
+// polls taken go to `polls`.
+uint poll(uint tile, out VALUE value, out uint polls) {
+    uint state = SILENT;
+    for (polls = 0u; state == SILENT && polls <= pollsBeforeFallback; ++polls)
+        state = tryRead(tile, value);
+    return state;
 }
-// Before the next poll overwrites polledStatus and polledValue.
-void endStep() { barrier(); }  // wait until everyone has read the poll's result
-// The sum of a tile, by the whole work group, the way the tile's own work group adds it.
-VALUE lookerTileSum(uint tile) { return tileSum(tile); }
-#else
-bool looksBack() { return gl_LocalInvocationIndex == 0u; }
-bool polls() { return true; }
-void shareThePoll(inout uint status, inout VALUE value) {}  // the looker is the poller
-void endStep() {}
-// The sum of a tile, by one invocation, added up in the order in which the work group's own
-// scan adds it (invocations, raking segments, segment totals), so that for float it gives
-// the value the tile's own work group publishes.
-VALUE lookerTileSum(uint tile) {
-    VALUE groupSum = VALUE(0);
-    for (uint segment = 0u; segment < uint(RAKERS); ++segment) {
-        VALUE segmentSum = VALUE(0);
-        for (uint k = 0u; k < uint(SEGMENT); ++k) {
-            VALUE sum = VALUE(0);
-            for (uint item = 0u; item < ITEMS; ++item)
-                sum += total(loadQuad(quadStart(tile, segment * uint(SEGMENT) + k, item)));
-            segmentSum += sum;
-        }
-        groupSum += segmentSum;
-    }
-    return groupSum;
-}
-#endif
 
-// The sum of everything before tile `tile` (tiles are counted within the chunk): the
-// predecessors' aggregates, nearest first, down to the first inclusive prefix, or down to the
-// chunk's start and its carry. Run by the invocations for which looksBack() holds. Every step
-// ends, whatever other work groups do: a predecessor still silent after 1 +
-// pollsBeforeFallback polls has its tile summed from the input here.
-VALUE lookBack(uint tile, VALUE carry) {
+#if LOOKBACK_WINDOW == 0
+// The look-back one predecessor per step, by invocation 0 alone, while the rest of the work
+// group waits at one barrier(): the sum of everything before tile `tile` (counted within the
+// chunk), nearest predecessor first, down to the first inclusive prefix, or down to the
+// chunk's start and its carry. A predecessor still silent after its polls has its tile summed
+// here from the input (one invocation adding the invocations' sums in rank order) and
+// published as its aggregate for the tiles after this one.
+VALUE lookBackSerial(uint tile, VALUE carry) {
     VALUE prefix = VALUE(0);
     for (uint p = tile; p > 0u;) {
         --p;
-        uint status = SILENT;
-        VALUE value = VALUE(0);
-        if (polls()) {
-            for (uint poll = 0u; status == SILENT && poll <= pollsBeforeFallback; ++poll) {
-                if (tryRead(inclusiveSlot(p), value)) status = INCLUSIVE;
-                else if (tryRead(aggregateSlot(p), value)) status = AGGREGATE;
-            }
+        VALUE value;
+        uint polls;
+        uint state = poll(p, value, polls);
+        COUNT(countedPolls, polls);
+        if (state == SILENT) {
+            COUNT(countedFallbacks, 1u);
+            value = VALUE(0);
+            for (uint owner = 0u; owner < uint(GROUP_SIZE); ++owner)
+                for (uint item = 0u; item < ITEMS; ++item)
+                    value += total(loadQuad(quadStart(firstTile + p, owner, item)));
+            publish(p, AGGREGATE, value);
         }
-        shareThePoll(status, value);
-        if (status == SILENT) {
-            // The decoupled fallback: tile p's work group has published nothing, and nothing
-            // promises that it ever will (it may not even be running). Sum its tile from the
-            // input, and publish that for the tiles after this one.
-            value = lookerTileSum(firstTile + p);
-            if (polls()) publish(aggregateSlot(p), value);
-        }
+        COUNT(countedSteps, 1u);
         prefix = value + prefix;
-        endStep();
-        if (status == INCLUSIVE) return prefix;
+        if (state == INCLUSIVE) return prefix;
     }
     return carry + prefix;
 }
+#else
+// The windowed look-back: the whole work group, in control flow uniform across it (every
+// branch and loop bound below comes from shared memory read after a barrier, or from the tile
+// number), reads LOOKBACK_WINDOW predecessors per round, invocation l the l-th nearest, so
+// that one round trip to memory brings a whole window (Merrill & Garland's warp-wide
+// look-back; the subgroup-per-window reading of Smith, Levien & Owens). Then, alike in every
+// invocation: the nearest inclusive prefix in the window, if any; the predecessors before it
+// that stayed silent, each summed from the input by the whole work group with its own tile
+// sum, one after the other; and invocation 0 adds the window up to that inclusive prefix. No
+// inclusive prefix in the window: the next window, down to the chunk's start and its carry.
+shared uint windowState[LOOKBACK_WINDOW];
+shared VALUE windowValue[LOOKBACK_WINDOW];
+shared uint windowPolls[LOOKBACK_WINDOW];
+
+VALUE lookBackWindow(uint tile, VALUE carry) {
+    uint lane = gl_LocalInvocationIndex;
+    VALUE prefix = VALUE(0);  // invocation 0's
+    uint end = tile;          // the predecessors not yet added are those before `end`
+    while (end > 0u) {
+        uint width = min(end, uint(LOOKBACK_WINDOW));
+        if (lane < width) {
+            VALUE value;
+            uint polls;
+            windowState[lane] = poll(end - 1u - lane, value, polls);
+            windowValue[lane] = value;
+            windowPolls[lane] = polls;
+        }
+        barrier();  // wait for the window
+
+        // The window's lanes that count: up to the nearest inclusive prefix, or all of them.
+        uint last = width - 1u;
+        for (uint l = 0u; l < width; ++l) {
+            if (windowState[l] == INCLUSIVE) {
+                last = l;
+                break;
+            }
+        }
+        // The decoupled fallback, for each silent one of them: its work group has published
+        // nothing, and nothing promises that it ever will.
+        for (uint l = 0u; l <= last; ++l) {
+            if (windowState[l] != SILENT) continue;
+            VALUE sum = tileSum(firstTile + end - 1u - l);
+            if (lane == 0u) {
+                publish(end - 1u - l, AGGREGATE, sum);
+                windowValue[l] = sum;  // read by invocation 0 alone, below
+            }
+            barrier();  // wait until the tile sum's shared memory is free for the next
+        }
+        if (lane == 0u) {
+            for (uint l = 0u; l <= last; ++l) {
+                prefix = windowValue[l] + prefix;
+                COUNT(countedFallbacks, windowState[l] == SILENT ? 1u : 0u);
+            }
+            uint polls = 0u;
+            for (uint l = 0u; l < width; ++l) polls = max(polls, windowPolls[l]);
+            COUNT(countedPolls, polls);
+            COUNT(countedSteps, last + 1u);
+        }
+        if (windowState[last] == INCLUSIVE) return prefix;
+        end -= width;
+        barrier();  // wait until everyone has read the window before the next overwrites it
+    }
+    return carry + prefix;
+}
+#endif
 
 shared uint sharedTile;
 shared VALUE sharedPrefix;
@@ -191,42 +275,51 @@ void main() {
     uint rowTile = firstTile + tile;  // the tile's place in the row
     bool publishes = stalledEvery == 0u || tile % stalledEvery != stalledEvery - 1u;
 
-    // 2. Scan the tile, as scan_tiles.comp does: its aggregate comes out of the same sums.
+    // 2. Load the tile and sum it: the work group's scan of the invocations' sums gives the
+    // tile's aggregate, and each invocation's start within the tile.
     Quad quads[ITEMS];
+    loadTileQuads(rowTile, quads);
     VALUE sum = VALUE(0);
-    for (uint item = 0u; item < ITEMS; ++item) {
-        quads[item] = loadQuad(firstOf(rowTile, item));
-        sum += total(quads[item]);
-    }
+    for (uint item = 0u; item < ITEMS; ++item) sum += total(quads[item]);
     VALUE aggregate;
     VALUE before = workGroupExclusiveScan(sum, aggregate);
 
-    // 3. Publish the aggregate at once, so that the tiles after this one need not wait for
-    // this one's look-back; the chunk's first tile knows its inclusive prefix already.
+    // 3. Publish the aggregate at once, before the tile's own scan, so that the tiles after
+    // this one need not wait for this one's look-back; the chunk's first tile knows its
+    // inclusive prefix already.
     VALUE carry = chunk == 0u ? VALUE(0) : carries[chunk - 1u];
     if (gl_LocalInvocationIndex == 0u && publishes) {
-        if (tile == 0u) publish(inclusiveSlot(0u), carry + aggregate);
-        else publish(aggregateSlot(tile), aggregate);
+        if (tile == 0u) publishInclusive(0u, carry + aggregate);
+        else publish(tile, AGGREGATE, aggregate);
     }
 
     // 4. Look back for what the tiles before this one add up to, then publish the inclusive
     // prefix. The chunk's last tile also leaves it for the next chunk.
-    if (looksBack()) {
-        VALUE prefix = tile == 0u ? carry : lookBack(tile, carry);
-        if (polls()) {
-            if (publishes && tile > 0u) publish(inclusiveSlot(tile), prefix + aggregate);
-            if (tile == gl_NumWorkGroups.x - 1u) carries[chunk] = prefix + aggregate;
-            sharedPrefix = prefix;
-        }
+#if LOOKBACK_WINDOW == 0
+    VALUE prefix = carry;
+    if (gl_LocalInvocationIndex == 0u && tile > 0u) prefix = lookBackSerial(tile, carry);
+#else
+    VALUE prefix = lookBackWindow(tile, carry);  // the whole work group; invocation 0's counts
+#endif
+    if (gl_LocalInvocationIndex == 0u) {
+        if (publishes && tile > 0u) publishInclusive(tile, prefix + aggregate);
+        if (tile == gl_NumWorkGroups.x - 1u) carries[chunk] = prefix + aggregate;
+        sharedPrefix = prefix;
+#if LOOKBACK_COUNTERS
+        lookBackCounts[3u * rowTile] = countedSteps;
+        lookBackCounts[3u * rowTile + 1u] = countedPolls;
+        lookBackCounts[3u * rowTile + 2u] = countedFallbacks;
+#endif
     }
     barrier();  // wait for the look-back
-    VALUE prefix = sharedPrefix;
+    before += sharedPrefix;
 
-    // 5. Write the tile's scan.
-    before += prefix;
+    // 5. Scan the tile's quads, each after the ones before it, and write them.
     for (uint item = 0u; item < ITEMS; ++item) {
         Quad scanned = exclusive ? exclusiveScan(quads[item]) : inclusiveScan(quads[item]);
-        storeQuad(firstOf(rowTile, item), plus(before, scanned), false);
-        before += total(quads[item]);
+        VALUE quadTotal = total(quads[item]);
+        quads[item] = plus(before, scanned);
+        before += quadTotal;
     }
+    storeTileQuads(rowTile, quads, false);
 }

@@ -14,11 +14,9 @@ uniform bool transposeOutput; // element (row, i) goes to outputValues[i * rows 
 void main() {
     uint tile = tileInRow();
     Quad quads[ITEMS];
+    loadTileQuads(tile, quads);
     VALUE sum = VALUE(0);
-    for (uint item = 0u; item < ITEMS; ++item) {
-        quads[item] = loadQuad(firstOf(tile, item));
-        sum += total(quads[item]);
-    }
+    for (uint item = 0u; item < ITEMS; ++item) sum += total(quads[item]);
     // What comes before this invocation's first element: the earlier tiles of the row and
     // the earlier invocations of this tile.
     VALUE tileTotal;
@@ -26,7 +24,9 @@ void main() {
     if (addTileSums) before += tileSums[row() * tilesPerRow + tile];
     for (uint item = 0u; item < ITEMS; ++item) {
         Quad scanned = exclusive ? exclusiveScan(quads[item]) : inclusiveScan(quads[item]);
-        storeQuad(firstOf(tile, item), plus(before, scanned), transposeOutput);
-        before += total(quads[item]);
+        VALUE quadTotal = total(quads[item]);
+        quads[item] = plus(before, scanned);
+        before += quadTotal;
     }
+    storeTileQuads(tile, quads, transposeOutput);
 }

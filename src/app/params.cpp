@@ -390,9 +390,13 @@ void Params::reset(const void* value) {
     }
 }
 
+// An edit made away from the parameter's widget (Ctrl+R, the defaults button, the wheel):
+// nothing holds it, so it is finished at once, and the window asks about it before update()
+// runs it. (A widget's own edit is finished in drawUi, when the widget is let go.)
 void Params::noteEdit(Param& p, const std::string& before) {
-    if (!p.unfinished) p.editStart = before;
-    p.unfinished = true;  // finished by the next drawUi, where the widget is not held
+    const std::string start = p.unfinished ? p.editStart : before;
+    p.unfinished = false;
+    if (p.valueText() != start) finished_.push_back({p.name, start, p.valueText()});
 }
 
 std::vector<Params::Edit> Params::takeFinishedEdits() {
@@ -406,6 +410,10 @@ double Params::costRatio(const std::string& name, const std::string& before) con
     const double was = std::strtod(before.c_str(), &end);  // a number's text, as valueText wrote it
     const double then = end != before.c_str() ? p.cost(was) : 0.0;
     return then > 0.0 ? p.cost(p.number()) / then : 0.0;
+}
+
+bool Params::backToDefault(const Edit& edit) const {
+    return find(edit.name).defaultText == edit.after;
 }
 
 void Params::holdBack(const Edit& edit) {
@@ -429,17 +437,23 @@ void Params::scaleBy(const float* value, float factor) {
     auto& p = dynamic_cast<Number<float>&>(at(value));
     const float scaled = std::clamp(*p.value * factor, p.range.min, p.range.max);
     if (scaled == *p.value) return;
-    edits_.emplace_back(&p, p.valueText());
-    noteEdit(p, p.valueText());
+    const std::string before = p.valueText();
+    edits_.emplace_back(&p, before);
     *p.value = scaled;
     p.changed = true;
+    noteEdit(p, before);
 }
 
 std::string Params::commandLine() const {
+    return commandLine(Edit{});
+}
+
+std::string Params::commandLine(const Edit& edit) const {
     std::string out;
-    for (const auto& p : params_)
-        if (!p->isText && p->valueText() != p->defaultText)
-            out += " --set " + p->name + "=" + p->valueText();
+    for (const auto& p : params_) {
+        const std::string value = p->name == edit.name ? edit.after : p->valueText();
+        if (!p->isText && value != p->defaultText) out += " --set " + p->name + "=" + value;
+    }
     return out;
 }
 

@@ -201,6 +201,8 @@ public:
     // How many times a frame's cost `name` makes at its current value against `before`
     // (costGrowsAs), or 0 when the parameter declares no cost.
     double costRatio(const std::string& name, const std::string& before) const;
+    // Whether `edit` puts its parameter back to its default value.
+    bool backToDefault(const Edit& edit) const;
     // Takes an edit back before the sample has seen it: the value before it, and no change to
     // report (the window holds an edit back while it asks whether to apply it).
     void holdBack(const Edit& edit);
@@ -215,6 +217,8 @@ public:
     // The parameters that differ from their defaults, as " --set name=value ..." (empty when
     // none do), so that what a learner found by tweaking can be run again.
     std::string commandLine() const;
+    // The same, as it would read with `edit` applied (an edit held back, to run elsewhere).
+    std::string commandLine(const Edit& edit) const;
     // The changes since keepEdits() (from the overlay or set()): undone, back to the values
     // before them (as changes, so that the sample rebuilds), when the sample could not run
     // them. Returns whether there were any.

@@ -14,6 +14,7 @@
 #include <new>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "app/overlay.h"
 #include "app/window_input.h"
@@ -42,8 +43,12 @@ constexpr float kSlowFrameMs = 200.0f;
 // The note goes again only well below that, so that frames around the threshold do not make
 // it flicker (hysteresis).
 constexpr float kFastAgainMs = 100.0f;
+constexpr float kVerySlowFrameMs = 1000.0f;
 // An overlay edit whose estimated frame time passes this is held back, and the window asks.
 constexpr double kAskAboveMs = 3000.0;
+// Past this, the window does not offer to apply it at all: it could not redraw, nor act on
+// Esc, for that long. The question gives the command line that runs it instead.
+constexpr double kApplyUpToMs = 5000.0;
 // How long a notice ("copied", "shaders reloaded") stays in the overlay's notes.
 constexpr double kNoticeSeconds = 3.0;
 
@@ -66,11 +71,28 @@ std::string aboutDuration(double ms) {
     return text;
 }
 
+// A time in milliseconds with four significant digits or so: "0.1234 ms", "12.34 ms",
+// "1234 ms", never wider than it needs.
+std::string msText(double ms) {
+    char text[32];
+    const int decimals = ms < 1.0 ? 4 : ms < 10.0 ? 3 : ms < 100.0 ? 2 : ms < 1000.0 ? 1 : 0;
+    std::snprintf(text, sizeof text, "%.*f ms", decimals, ms);
+    return text;
+}
+
+bool environmentSaysOne(const char* name) {
+    const char* value = std::getenv(name);
+    return value && std::string(value) == "1";
+}
 // CS_TRACE_OVERLAY=1 prints, every frame, where the overlay put its notes: for the tests that
 // the overlay holds still.
 bool traceOverlay() {
-    const char* value = std::getenv("CS_TRACE_OVERLAY");
-    return value && std::string(value) == "1";
+    return environmentSaysOne("CS_TRACE_OVERLAY");
+}
+// CS_TRACE_FRAMES=1 prints a line after every swap: for the tools that measure how long a
+// window goes without a redraw while a learner plays with it.
+bool traceFrames() {
+    return environmentSaysOne("CS_TRACE_FRAMES");
 }
 
 // Every key of the window, for the help window (F1), --help and, by hand, the README.
@@ -98,8 +120,7 @@ constexpr KeyHelp kCameraControls[] = {
 // messages, prints every driver message (not only errors and high severity), and makes any
 // high-severity message fail the run, not only GL errors.
 bool strictGlDebug() {
-    const char* value = std::getenv("CS_GL_DEBUG");
-    return value && std::string(value) == "1";
+    return environmentSaysOne("CS_GL_DEBUG");
 }
 
 }  // namespace
@@ -324,6 +345,9 @@ void Sample::frame(double dt, bool last) {
     if (imgui)
         overlay_->beginFrame(width_, height_, dt, input_ ? input_->takeTaps() : std::vector<int>{});
     handleInput();
+    // Ctrl+R and the wheel edit here, before update(): a heavy edit is held back before the
+    // sample runs it (the overlay's sliders are asked about as they are let go, below).
+    askBeforeHeavyEdits();
     // Closing the window (or Esc) ends the run after this frame, which makes it the last
     // one: the frame --screenshot writes when no --frames count was given.
     last = last || context_->shouldClose();
@@ -370,6 +394,7 @@ void Sample::frame(double dt, bool last) {
     if (shotRequested_) writeWindowShot();
     if (last && !options_.screenshot.empty()) captureScreenshot();
     context_->swapBuffers();
+    if (traceFrames()) std::fprintf(stderr, "%s: frame swapped\n", name_.c_str());
 }
 
 // The overlay holds still: a fixed width, so that no message widens it (text wraps), the
@@ -383,7 +408,9 @@ void Sample::drawOverlay(double dt) {
     ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f),
                                         ImVec2(width, std::max(100.0f, io.DisplaySize.y - 20.0f)));
     ImGui::SetNextWindowBgAlpha(0.75f);  // the sample's picture stays visible behind it
-    ImGui::Begin(name_.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+    // Behind every other window, even once clicked: the question (drawAsk) stays in sight.
+    ImGui::Begin(name_.c_str(), nullptr,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoBringToFrontOnFocus);
     ImGui::PushTextWrapPos(0.0f);  // every Text below wraps at the window's edge
     ImGui::TextUnformatted(deviceName().c_str());
     // One line for the pace, paused or not, so that pausing moves no widget.
@@ -409,22 +436,7 @@ void Sample::drawOverlay(double dt) {
     const bool showParams = !params.names().empty() &&
                             ImGui::CollapsingHeader("parameters", ImGuiTreeNodeFlags_DefaultOpen);
     if (showParams && params.drawUi()) refusal_.clear();
-    for (const Params::Edit& edit : params.takeFinishedEdits()) {
-        // Costly where the declaration says so: estimated from the frames measured, and held
-        // back until the learner says (drawAsk). The command line runs what it is told.
-        const double estimate = recentFrameMs() * params.costRatio(edit.name, edit.before);
-        if (!headless_ && estimate > kAskAboveMs) {
-            params.holdBack(edit);
-            ask_ = {edit, estimate};
-            std::fprintf(stderr,
-                         "%s: held back %s (%s per frame): apply, keep or make it "
-                         "interactive?\n",
-                         name_.c_str(), edit.assignment().c_str(), aboutDuration(estimate).c_str());
-            continue;
-        }
-        std::fprintf(stderr, "%s: --set %s\n", name_.c_str(), edit.assignment().c_str());
-        if (!paused_) busy_ = "applying " + edit.assignment();
-    }
+    askBeforeHeavyEdits();
     if (showParams) {
         if (ImGui::Button("defaults (Ctrl+R)")) params.resetAll();
         ImGui::SameLine();
@@ -439,12 +451,63 @@ void Sample::drawOverlay(double dt) {
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", reloadError_.c_str());
     }
     drawPassTimes();
+    warning_ = std::exchange(warningNext_, {});  // what update() and ui() said this frame
     ImGui::PopTextWrapPos();
     const bool collapsed = ImGui::IsWindowCollapsed();
     overlayRight_ = collapsed ? 0.0f
                               : (ImGui::GetWindowPos().x + ImGui::GetWindowSize().x) *
                                     io.DisplayFramebufferScale.x;
     ImGui::End();
+}
+
+// The edits finished since the last call (a slider let go, Ctrl+R, the wheel), before
+// update() sees them: each is printed as the --set that repeats it, or, where its declared
+// cost makes the next frame slower than kAskAboveMs, held back until the learner says
+// (drawAsk). The command line runs what it is told.
+void Sample::askBeforeHeavyEdits() {
+    for (const Params::Edit& edit : params.takeFinishedEdits()) {
+        // What the frames took at the value before: a point to scale from later. Paused
+        // frames run no compute, so they say nothing about its cost.
+        if (!paused_ && frameMs_.size() >= 2 && params.costRatio(edit.name, edit.before) > 0.0)
+            measuredMs_[edit.name][edit.before] = recentFrameMs();
+        // Back to a default, never asked: the sample starts there, so a learner can always
+        // return (an estimate from a nearly empty frame would say hours).
+        const double estimate = params.backToDefault(edit) ? 0.0 : estimateFrameMs(edit);
+        if (!headless_ && estimate > kAskAboveMs) {
+            params.holdBack(edit);
+            ask_ = {edit, estimate};
+            std::fprintf(stderr, "%s: held back %s (%s per frame): %s\n", name_.c_str(),
+                         edit.assignment().c_str(), aboutDuration(estimate).c_str(),
+                         estimate <= kApplyUpToMs ? "apply, keep or make it interactive?"
+                                                  : "too slow for a window: keep, make it "
+                                                    "interactive, or run it from the command "
+                                                    "line");
+            continue;
+        }
+        std::fprintf(stderr, "%s: --set %s\n", name_.c_str(), edit.assignment().c_str());
+        if (!paused_) busy_ = "applying " + edit.assignment();
+    }
+}
+
+// The next frame's time with `edit` applied, from a parameter's declared cost: scaled from
+// the frames measured at the value nearest in cost among those it has held (a frame of one
+// body is mostly fixed overhead, and scaled to a million bodies it would say years, where
+// the default's frames say hours). 0 for a parameter without a declared cost.
+double Sample::estimateFrameMs(const Params::Edit& edit) const {
+    if (params.costRatio(edit.name, edit.before) == 0.0) return 0.0;
+    double best = 0.0, bestDistance = 0.0;
+    const auto it = measuredMs_.find(edit.name);
+    if (it == measuredMs_.end()) return 0.0;
+    for (const auto& [value, ms] : it->second) {
+        const double ratio = params.costRatio(edit.name, value);  // after against this value
+        if (ratio <= 0.0) continue;
+        const double distance = std::abs(std::log(ratio));
+        if (best == 0.0 || distance < bestDistance) {
+            best = ms * ratio;
+            bestDistance = distance;
+        }
+    }
+    return best;
 }
 
 // The median of the last frames' wall-clock times (up to 8), 0 before the second frame.
@@ -463,12 +526,15 @@ double Sample::recentFrameMs() const {
 void Sample::drawNotes() {
     if (headless_) return;
     const double median = recentFrameMs();
-    if (frameMs_.size() >= 8 && median >= kSlowFrameMs) slow_ = true;
-    if (median < kFastAgainMs) slow_ = false;
+    // One frame of over a second says it at once: the median of 8 such frames would take
+    // the learner 8 s or more to see the way out.
+    const float last = frameMs_.empty() ? 0.0f : frameMs_.back();
+    if ((frameMs_.size() >= 8 && median >= kSlowFrameMs) || last >= kVerySlowFrameMs) slow_ = true;
+    if (median < kFastAgainMs && last < kVerySlowFrameMs) slow_ = false;
     // The slot appears with the first note and stays from then on: a window that is never
     // slow and never refuses a value keeps the room, and once there it moves nothing again.
     const bool noticing = !notice_.empty() && nowSeconds() < noticeUntil_;
-    notesShown_ = notesShown_ || slow_ || noticing || !refusal_.empty();
+    notesShown_ = notesShown_ || slow_ || noticing || !refusal_.empty() || !warning_.empty();
     if (!notesShown_) return;
     const float line = ImGui::GetTextLineHeightWithSpacing();
     ImGui::BeginChild("##notes", ImVec2(0.0f, 2.0f * line + ImGui::GetFrameHeightWithSpacing()),
@@ -477,19 +543,20 @@ void Sample::drawNotes() {
         std::fprintf(stderr, "%s: overlay notes at y=%.0f%s\n", name_.c_str(),
                      ImGui::GetCursorScreenPos().y, slow_ ? ", slow" : "");
     ImGui::PushTextWrapPos(0.0f);
+    if (!warning_.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", warning_.c_str());
     if (!refusal_.empty())
         ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "undone: %s", refusal_.c_str());
     if (noticing) ImGui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "%s", notice_.c_str());
-    if (slow_) drawSlowNote(median);
+    if (slow_) drawSlowNote(std::max(median, double(last)));  // the last, if it is the slow one
     ImGui::PopTextWrapPos();
     ImGui::EndChild();
 }
 
 // Frames slower than kSlowFrameMs: says so, and offers the sample's interactive settings with
 // one click; they are named, so the learner knows what changed.
-void Sample::drawSlowNote(double median) {
+void Sample::drawSlowNote(double frameMs) {
     ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1),
-                       "Frames take %.0f ms: this renderer is slow for these settings.", median);
+                       "Frames take %.0f ms: this renderer is slow for these settings.", frameMs);
     // The settings not in effect yet; none left, the button goes.
     const std::vector<std::string> settings = params.interactiveSettings();
     if (settings.empty()) {
@@ -541,11 +608,22 @@ void Sample::drawAsk() {
         return pressed;
     };
     const Params::Edit shown = edit;  // ask_ may go below
-    if (button("apply", ImVec4(0.62f, 0.42f, 0.10f, 1.0f))) {
-        params.set(shown.name, shown.after);
-        std::fprintf(stderr, "%s: --set %s\n", name_.c_str(), shown.assignment().c_str());
-        busy_ = "applying " + shown.assignment();
-        ask_.reset();
+    if (ask_->estimateMs <= kApplyUpToMs) {
+        if (button("apply", ImVec4(0.62f, 0.42f, 0.10f, 1.0f))) {
+            params.set(shown.name, shown.after);
+            std::fprintf(stderr, "%s: --set %s\n", name_.c_str(), shown.assignment().c_str());
+            busy_ = "applying " + shown.assignment();
+            ask_.reset();
+        }
+    } else {
+        // Purple: runs it elsewhere. The window stays as it is.
+        ImGui::TextWrapped(
+            "Too slow for a window: it could neither redraw nor act on Esc for "
+            "that long. The command line runs it.");
+        if (button("copy its command line", ImVec4(0.45f, 0.30f, 0.60f, 1.0f))) {
+            copyCommandLine(shown);
+            ask_.reset();
+        }
     }
     ImGui::SameLine();
     if (button("keep " + shown.name + "=" + shown.before, ImVec4(0.20f, 0.55f, 0.30f, 1.0f))) {
@@ -575,9 +653,25 @@ void Sample::drawPassTimes() {
     // The numbers never wrap: their column takes the width they need (the overlay's wrapping
     // would otherwise cut them at the column's edge).
     ImGui::PushTextWrapPos(-1.0f);
+    // The rows first, so that the numbers' column is as wide as this frame's widest (a column
+    // fitted to the last frame's cuts a number that just grew a digit).
+    std::vector<std::pair<std::string, std::string>> rows;
+    for (const std::string& pass : profiler_.lastFramePasses()) {
+        const int runs = profiler_.lastFrameRuns(pass);
+        const double ms = profiler_.latestMs(pass);
+        if (runs > 1)  // e.g. a step run steps_per_frame times
+            rows.emplace_back(
+                pass, msText(ms) + " x " + std::to_string(runs) + " = " + msText(ms * runs));
+        else
+            rows.emplace_back(pass, msText(ms));
+    }
+    if (profiler_.timesDraw())
+        rows.emplace_back("draw (render(), this frame)", msText(profiler_.latestMs(kDrawPass)));
+    float widest = 0.0f;
+    for (const auto& r : rows) widest = std::max(widest, ImGui::CalcTextSize(r.second.c_str()).x);
     if (ImGui::BeginTable("##passes", 2, ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn("pass", ImGuiTableColumnFlags_WidthStretch);
-        ImGui::TableSetupColumn("ms");
+        ImGui::TableSetupColumn("ms", ImGuiTableColumnFlags_WidthFixed, widest);
         const auto row = [](const std::string& name, const std::string& figure) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
@@ -585,20 +679,7 @@ void Sample::drawPassTimes() {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(figure.c_str());
         };
-        char figure[64];
-        for (const std::string& pass : profiler_.lastFramePasses()) {
-            const int runs = profiler_.lastFrameRuns(pass);
-            const double ms = profiler_.latestMs(pass);
-            if (runs > 1)  // e.g. a step run steps_per_frame times
-                std::snprintf(figure, sizeof figure, "%.3f ms x %d = %.1f ms", ms, runs, ms * runs);
-            else
-                std::snprintf(figure, sizeof figure, "%.3f ms", ms);
-            row(pass, figure);
-        }
-        if (profiler_.timesDraw()) {
-            std::snprintf(figure, sizeof figure, "%.3f ms", profiler_.latestMs(kDrawPass));
-            row("draw (render(), this frame)", figure);
-        }
+        for (const auto& [pass, figure] : rows) row(pass, figure);
         ImGui::EndTable();
     }
     ImGui::PopTextWrapPos();
@@ -606,8 +687,8 @@ void Sample::drawPassTimes() {
         ImGui::TextDisabled("timed with glFinish: timer queries miss compute here");
 }
 
-void Sample::copyCommandLine() {
-    const std::string line = name_ + params.commandLine();
+void Sample::copyCommandLine(const Params::Edit& with) {
+    const std::string line = name_ + params.commandLine(with);
     if (GLFWwindow* window = context_->window()) glfwSetClipboardString(window, line.c_str());
     std::fprintf(stderr, "%s\n", line.c_str());
     notice("copied to the clipboard: " + line);
@@ -727,7 +808,7 @@ void Sample::onKey(int key, int mods) {
 void Sample::reloadShaders() {
     reloadError_ = Program::reloadAll();
     std::fprintf(
-        stderr, "%s\n",
+        stderr, "%s: %s\n", name_.c_str(),
         reloadError_.empty() ? "shaders reloaded" : firstShaderError(reloadError_).c_str());
     if (reloadError_.empty()) notice("shaders reloaded");
     if (!reloadError_.empty() && strictGlDebug())

@@ -13,6 +13,7 @@
 //   CS_SAMPLE_MAIN(Invert)
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -90,6 +91,10 @@ protected:
     // rebuild): drawn over this frame, so that a learner never faces a frozen, silent window.
     // The framework does the same by itself for every overlay edit.
     void showBusy(std::string what) { busy_ = std::move(what); }
+    // A problem the learner must see (the simulation blew up): in red in the overlay's notes,
+    // right below the parameters, from the next frame, for as long as the sample says it
+    // every frame (from update() or ui()). Empty: none.
+    void warn(std::string problem) { warningNext_ = std::move(problem); }
 
     // The orbit camera of a 3D sample. useCamera() (in setup()) gives it the mouse: a left
     // drag orbits, the wheel zooms, Home goes back to camera().setHome's pose. With `zoom`,
@@ -147,13 +152,15 @@ private:
     void frame(double dt, bool last);
     void drawOverlay(double dt);
     double recentFrameMs() const;
+    void askBeforeHeavyEdits();
+    double estimateFrameMs(const Params::Edit& edit) const;
     void drawNotes();
-    void drawSlowNote(double median);
+    void drawSlowNote(double frameMs);
     void makeInteractive();
     void drawAsk();
     void drawPassTimes();
     void notice(std::string text);
-    void copyCommandLine();
+    void copyCommandLine(const Params::Edit& with = {});  // with an edit held back applied
     void drawHelp();
     void drawBusy();
     void handleInput();
@@ -183,16 +190,20 @@ private:
     float overlayRight_ = 0.0f;  // the overlay window's right edge last frame, in pixels
     // The window's state.
     bool paused_ = false, stepOnce_ = false, showHelp_ = false, shotRequested_ = false;
-    std::string busy_;         // showBusy, until the next update()
-    bool slow_ = false;        // the slow-frame note is shown (with hysteresis)
-    bool notesShown_ = false;  // the notes' slot has appeared, and stays
-    std::string notice_;       // a passing notice in the overlay's notes, until noticeUntil_
+    std::string busy_;                   // showBusy, until the next update()
+    std::string warning_, warningNext_;  // warn(): shown, and said this frame for the next
+    bool slow_ = false;                  // the slow-frame note is shown (with hysteresis)
+    bool notesShown_ = false;            // the notes' slot has appeared, and stays
+    std::string notice_;  // a passing notice in the overlay's notes, until noticeUntil_
     double noticeUntil_ = 0.0;
     struct Ask {
         Params::Edit edit;  // held back (Params::holdBack) until the learner says
         double estimateMs;
     };
     std::optional<Ask> ask_;
+    // Per parameter with a declared cost: the frame time measured at each value it has held,
+    // by its text. An estimate scales from the value nearest in cost, not only from the last.
+    std::map<std::string, std::map<std::string, double>> measuredMs_;
     std::vector<float> frameMs_;  // wall-clock frame times, the last kFrameGraphLength
     OrbitCamera camera_;
     bool cameraInUse_ = false;

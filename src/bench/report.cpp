@@ -43,7 +43,14 @@ std::string benchText(const BenchReport& r) {
                   "within %.0f%%), fma %.1f GFLOP/s (repeats within %.0f%%)\n",
                   c.copyGBps, c.shaderCopyGBps, c.apiCopyGBps, 100 * c.copySpread, c.fmaGflops,
                   100 * c.fmaSpread);
-    out << line << "timing: " << r.timing << "\n";
+    out << line;
+    if (!c.copyWay.empty()) out << "copy roofline: " << c.copyWay << "\n";
+    for (const Calibration::CopyAtSize& size : c.copySizes) {
+        std::snprintf(line, sizeof line, "copy of %d MiB, %s: %.2f GB/s\n", size.mib,
+                      size.variant.c_str(), size.gbps);
+        out << line;
+    }
+    out << "timing: " << r.timing << "\n";
     out << "pass                     median ms     min ms     max ms  samples\n";
     for (const auto& [name, s] : r.passes) {
         std::snprintf(line, sizeof line, "%-22s %11.4f %10.4f %10.4f %8d\n", name.c_str(),
@@ -73,7 +80,17 @@ std::string benchJson(const BenchReport& r) {
     const Calibration& c = r.calibration;
     json["calibration"] = {{"copy_gbps", c.copyGBps},        {"copy_kernel_gbps", c.shaderCopyGBps},
                            {"copy_api_gbps", c.apiCopyGBps}, {"copy_spread", c.copySpread},
-                           {"fma_gflops", c.fmaGflops},      {"fma_spread", c.fmaSpread}};
+                           {"fma_gflops", c.fmaGflops},      {"fma_spread", c.fmaSpread},
+                           {"copy_way", c.copyWay}};
+    json["calibration"]["copy_variants"] = nlohmann::ordered_json::object();
+    for (const auto& [name, gbps] : c.copyVariants)
+        json["calibration"]["copy_variants"][name] = gbps;
+    if (!c.copySizes.empty()) {
+        json["calibration"]["copy_sizes"] = nlohmann::ordered_json::array();
+        for (const Calibration::CopyAtSize& size : c.copySizes)
+            json["calibration"]["copy_sizes"].push_back(
+                {{"variant", size.variant}, {"mib", size.mib}, {"gbps", size.gbps}});
+    }
     json["passes"] = nlohmann::ordered_json::object();
     for (const auto& [name, s] : r.passes)
         json["passes"][name] = {{"median_ms", s.medianMs},

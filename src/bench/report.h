@@ -11,8 +11,18 @@ namespace cs {
 
 struct Calibration {
     double copyGBps = 0.0;        // the roofline: the faster of the two copies below
-    double shaderCopyGBps = 0.0;  // calibrate_copy.comp
-    double apiCopyGBps = 0.0;     // glCopyBufferSubData
+    double shaderCopyGBps = 0.0;  // calibrate_copy.comp, its fastest variant
+    double apiCopyGBps = 0.0;     // glCopyBufferSubData, its fastest variant
+    std::string copyWay;          // which variant and size copyGBps is, e.g. "kernel x4, ..."
+    // Every variant's first measurement (bench/calibration.h: CopyVariant), name and GB/s.
+    std::vector<std::pair<std::string, double>> copyVariants;
+    // With CS_BENCH_COPY_SIZES set (bench/calibration.h): every variant at each size.
+    struct CopyAtSize {
+        std::string variant;
+        int mib = 0;  // per buffer
+        double gbps = 0.0;
+    };
+    std::vector<CopyAtSize> copySizes;
     double fmaGflops = 0.0;
     // How much the repeats of a measurement varied: (slowest - fastest) / median time, of
     // the copy taken as the roofline and of the FMA kernel.

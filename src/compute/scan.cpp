@@ -11,10 +11,10 @@
 namespace cs {
 namespace {
 
-// Bytes of tile state per tile (scan_single_pass.glsl): two slots, each two 32-bit state words
-// per 32-bit word of an element.
+// Bytes of tile state per tile (scan_single_pass.glsl): one slot of two 32-bit state words per
+// 32-bit word of an element.
 std::uint64_t stateBytesPerTile(ElementType type) {
-    return 2 * 2 * std::uint64_t(elementBytes(type));
+    return 2 * std::uint64_t(elementBytes(type));
 }
 
 }  // namespace
@@ -41,8 +41,9 @@ void GpuScan::run(const Buffer& input, const Buffer& output, std::uint64_t rowLe
         return;
     }
     if (!scanPass_) {
-        tileSumsPass_ = tileProgram("compute/tile_sums.comp", type_);
-        scanPass_ = tileProgram("compute/scan_tiles.comp", type_);
+        const ShaderDefines coalesced = {{"COALESCED", coalesced_ ? "1" : "0"}};
+        tileSumsPass_ = tileProgram("compute/tile_sums.comp", type_, kTileShape, coalesced);
+        scanPass_ = tileProgram("compute/scan_tiles.comp", type_, kTileShape, coalesced);
     }
     // A single row transposed is the row itself; the plain write path handles chunking.
     scanLevel(input.id(), output.id(), rowLength, rows, mode, transposeOutput && rows > 1, 0);
@@ -56,12 +57,35 @@ ScanAlgorithm GpuScan::algorithmFor(const Buffer& input, const Buffer& output,
 }
 
 void GpuScan::setSinglePassOptions(const SinglePassOptions& options) {
-    if (options.subgroups != singlePassOptions_.subgroups) singlePassProgram_ = Program();
+    const SinglePassOptions& old = singlePassOptions_;
+    // The options compiled into the kernel: a change builds it again at the next run.
+    if (options.subgroups != old.subgroups || options.countLookBack != old.countLookBack ||
+        options.lookBackWindow != old.lookBackWindow || options.atomicReads != old.atomicReads ||
+        options.tile.groupSize != old.tile.groupSize || options.tile.quads != old.tile.quads)
+        singlePassProgram_ = Program();
     singlePassOptions_ = options;
+}
+
+void GpuScan::setCoalesced(bool coalesced) {
+    if (coalesced == coalesced_) return;
+    coalesced_ = coalesced;
+    tileSumsPass_ = Program();
+    scanPass_ = Program();
+    singlePassProgram_ = Program();
 }
 
 bool GpuScan::singlePassUsesSubgroups() const {
     return singlePassOptions_.subgroups && computeSubgroupsMissing().empty();
+}
+
+std::vector<LookBackCount> GpuScan::lookBackCounts() const {
+    static_assert(sizeof(LookBackCount) == 12, "three words per tile, as the shader writes them");
+    std::vector<LookBackCount> counts(countedTiles_);
+    if (counts.empty()) return counts;
+    // The read-back is a buffer read of the scan's shader writes.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    lookBackCounts_.download(counts.data(), GLsizeiptr(counts.size() * sizeof(LookBackCount)));
+    return counts;
 }
 
 void GpuScan::scanLevel(GLuint input, GLuint output, std::uint64_t rowLength, std::uint32_t rows,
@@ -89,12 +113,21 @@ TileShape singlePassTile(ElementType type) {
 }
 
 void GpuScan::singlePass(GLuint input, GLuint output, std::uint64_t rowLength, ScanMode mode) {
-    const TileShape tile = singlePassTile(type_);
+    const SinglePassOptions& options = singlePassOptions_;
+    const TileShape tile = options.tile.groupSize > 0 ? options.tile : singlePassTile(type_);
+    if (options.lookBackWindow > tile.groupSize)
+        throw Error("scan: a look-back window of " + std::to_string(options.lookBackWindow) +
+                    " predecessors needs as many invocations; the tile has " +
+                    std::to_string(tile.groupSize));
     if (!singlePassProgram_)
         singlePassProgram_ =
             tileProgram(singlePassUsesSubgroups() ? "compute/scan_single_pass_subgroups.comp"
                                                   : "compute/scan_single_pass.comp",
-                        type_, tile);
+                        type_, tile,
+                        {{"LOOKBACK_WINDOW", std::to_string(options.lookBackWindow)},
+                         {"STATE_READS_ATOMIC", options.atomicReads ? "1" : "0"},
+                         {"COALESCED", coalesced_ ? "1" : "0"},
+                         {"LOOKBACK_COUNTERS", options.countLookBack ? "1" : "0"}});
     const Program& program = singlePassProgram_;
 
     // A dispatch's tile states are bound whole, so they too must fit one storage block.
@@ -119,8 +152,17 @@ void GpuScan::singlePass(GLuint input, GLuint output, std::uint64_t rowLength, S
     glUniform1i(program.uniform("exclusive"), mode == ScanMode::Exclusive);
     glUniform1ui(program.uniform("pollsBeforeFallback"), singlePassOptions_.pollsBeforeFallback);
     glUniform1ui(program.uniform("stalledEvery"), singlePassOptions_.stalledEvery);
+    glUniform1ui(program.uniform("tornEvery"), singlePassOptions_.tornEvery);
+    glUniform1ui(program.uniform("inclusiveEvery"), singlePassOptions_.inclusiveEvery);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, tileStates_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, carries_.id());
+    if (singlePassOptions_.countLookBack) {
+        countedTiles_ = tilesFor(rowLength, tile.elements());
+        const auto countsSize = GLsizeiptr(countedTiles_ * sizeof(LookBackCount));
+        if (lookBackCounts_.size() < countsSize)
+            lookBackCounts_ = Buffer("scan look-back counts", countsSize, BufferUse::Computed);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, lookBackCounts_.id());
+    }
     glBindBuffer(GL_COPY_WRITE_BUFFER, tileStates_.id());
     for (std::size_t c = 0; c < chunks.size(); ++c) {
         // The clear below rewrites the tile states that the shaders of the previous chunk (or

@@ -22,14 +22,16 @@
 // (singlePassTile), one work group each, taking its tile from an atomic counter; each scans its
 // tile and learns what all the tiles before it add up to by decoupled look-back (D. Merrill, M.
 // Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back", NVIDIA Technical Report
-// NVR-2016-002, 2016). It waits on no work group that might not be running: a predecessor that
-// stays silent has its tile summed from the input instead, the decoupled fallback (T. Smith, R.
-// Levien, J. D. Owens, SPAA 2025), so it needs no promise of forward progress between work groups,
-// which OpenGL does not make. One pass over the data, read and written once (8 bytes per uint),
-// the least a scan can move. It cannot run in place: the fallback reads a predecessor's input,
-// which an in-place scan may be overwriting at that very moment, a race in time that no barrier can
-// order. Subgroup operations scan within the tile where the GL has them (GL_KHR_shader_subgroup:
-// basic, arithmetic and ballot operations in compute shaders); elsewhere shared memory does.
+// NVR-2016-002, 2016), each tile's state in one slot that only rises; by default one
+// predecessor per step, or as a variant a window of them per round trip. It waits on no work group
+// that might not be running: a predecessor that stays silent has its tile summed from the input
+// instead, the decoupled fallback (T. Smith, R. Levien, J. D. Owens, SPAA 2025), so it needs no
+// promise of forward progress between work groups, which OpenGL does not make. One pass over the
+// data, read and written once (8 bytes per uint), the least a scan can move. It cannot run in
+// place: the fallback reads a predecessor's input, which an in-place scan may be overwriting at
+// that very moment, a race in time that no barrier can order. Subgroup operations scan within the
+// tile where the GL has them (GL_KHR_shader_subgroup: basic, arithmetic and ballot operations in
+// compute shaders); elsewhere shared memory does.
 //
 // Reduce-then-scan (any rows, in place, transposed): tiles of 2048 elements, three passes:
 //  1. tile_sums.comp: each tile's sum -> tileSums
@@ -43,6 +45,7 @@
 // tests/gl/scan_test.cpp); the single pass's sums of whole tiles depend on how far each look-
 // back had to go, so its float results may differ in the last bits from one run to the next.
 #include <cstdint>
+#include <vector>
 
 #include "compute/tiles.h"
 
@@ -50,9 +53,9 @@ namespace cs {
 
 enum class ScanMode { Inclusive, Exclusive };
 
-// The single pass's tile for an element type: 128 invocations, each loading eight 16-byte
-// vectors, so 4096 uint or float elements, or 1024 vec4s (tuned on llvmpipe: the table is in
-// samples/prefix_sum/README.md).
+// The single pass's default tile for an element type: 128 invocations, each loading eight
+// 16-byte vectors, so 4096 uint or float elements, or 1024 vec4s (tuned on llvmpipe: the table
+// is in samples/prefix_sum/README.md).
 TileShape singlePassTile(ElementType type);
 
 enum class ScanAlgorithm {
@@ -62,19 +65,46 @@ enum class ScanAlgorithm {
 };
 
 // How the single pass runs. The defaults are what every scan should use; tests change them to
-// take the paths that a device takes only by chance.
+// take the paths that a device takes only by chance, and the bench to time each variant.
 struct SinglePassOptions {
     // Polls of a silent predecessor, after the first, before its tile is summed from the input.
     std::uint32_t pollsBeforeFallback = 64;
-    // Tiles t (counted within a dispatch) with t % stalledEvery == stalledEvery - 1 publish
-    // nothing, as if their work groups had stalled for good, so that the tiles after them must
-    // take the fallback. 0: off.
-    std::uint32_t stalledEvery = 0;
     // At most this many tiles per dispatch, so that short rows too go in chunks, each starting
     // from the previous one's total. 0: as many as one binding and one dispatch take.
     std::uint64_t chunkTiles = 0;
     // Subgroup operations where this GL has them for compute shaders; false: shared memory.
     bool subgroups = true;
+
+    // Variants (samples/prefix_sum/README.md compares them; the defaults are the plainest).
+    // Predecessors the work group reads per round of its look-back, one per invocation (at most
+    // the tile's invocations); 0: one invocation walks back one predecessor at a time.
+    std::uint32_t lookBackWindow = 0;
+    // Tile states read with an atomic that changes nothing; false: with plain coherent loads.
+    bool atomicReads = true;
+    // The tile; {0, 0}: singlePassTile(type).
+    TileShape tile{0, 0};
+
+    // For tests, 0 when off; tiles are counted within a dispatch. Tiles t with
+    // t % stalledEvery == stalledEvery - 1 publish nothing, as if their work groups had stalled
+    // for good, so that the tiles after them must take the fallback.
+    std::uint32_t stalledEvery = 0;
+    // Tiles t with t % tornEvery == tornEvery - 1 publish their aggregate, then only the first
+    // state word of their inclusive prefix, as if stalled for good between two stores: a torn
+    // slot, which readers must take for "not yet".
+    std::uint32_t tornEvery = 0;
+    // Tiles t with t % inclusiveEvery != 0 publish their aggregate and never their inclusive
+    // prefix, as if their look-backs never ended: a look-back from tile t then finds its
+    // nearest inclusive prefix at the multiple of inclusiveEvery below t, at the latest.
+    std::uint32_t inclusiveEvery = 0;
+    // For the bench and the tests: a kernel built with look-back counters (LOOKBACK_COUNTERS in
+    // scan_single_pass.glsl), read back with GpuScan::lookBackCounts(). Off, the kernel has none.
+    bool countLookBack = false;
+};
+
+// One tile's look-back, as the counters saw it: predecessors whose values it added (steps),
+// reads of the tile states (polls) and predecessors it summed from the input (fallbacks).
+struct LookBackCount {
+    std::uint32_t steps = 0, polls = 0, fallbacks = 0;
 };
 
 class GpuScan {
@@ -97,6 +127,12 @@ public:
     void setSinglePassOptions(const SinglePassOptions& options);
     // Whether the single pass uses subgroup operations on this GL (needs a current context).
     bool singlePassUsesSubgroups() const;
+    // Tiles loaded and stored coalesced, through shared memory (COALESCED in scan_common.glsl),
+    // by both algorithms; off by default: each invocation reads its own run of elements.
+    void setCoalesced(bool coalesced);
+    // Per tile of the last single-pass run with SinglePassOptions::countLookBack, in row order:
+    // what its look-back did. Reads back from the GPU (it waits): for benches and tests.
+    std::vector<LookBackCount> lookBackCounts() const;
 
     ElementType type() const { return type_; }
     ScanAlgorithm algorithm() const { return algorithm_; }
@@ -108,10 +144,13 @@ private:
 
     ElementType type_;
     ScanAlgorithm algorithm_;
+    bool coalesced_ = false;
     SinglePassOptions singlePassOptions_;
     Program tileSumsPass_, scanPass_, singlePassProgram_;
     TileSumBuffers tileSums_;
-    Buffer tileStates_, carries_;  // the single pass's
+    Buffer tileStates_, carries_;     // the single pass's
+    Buffer lookBackCounts_;           // with countLookBack: 3 words per tile
+    std::uint64_t countedTiles_ = 0;  // tiles of the last counted run
 };
 
 }  // namespace cs

@@ -1,6 +1,6 @@
-// The roofline calibration's kernels (bench/calibration.h) compute what they claim: a copy that
-// copies every byte, and FMA chains whose result the CPU predicts. A calibration that timed
-// a kernel doing less than its count would overstate the device.
+// The roofline calibration's kernels (bench/calibration.h) compute what they claim: copies that
+// copy every byte, whichever way, and FMA chains whose result the CPU predicts. A calibration that
+// timed a kernel doing less than its count would overstate the device.
 #include "bench/calibration.h"
 
 #include <cmath>
@@ -16,23 +16,33 @@ namespace {
 
 using Calibration = cs::test::GlTest;
 
-TEST_F(Calibration, CopyKernelCopiesEveryElement) {
-    // Four uvec4s per invocation, 256 invocations per group: three groups' worth.
-    const size_t words = 3 * 4 * 256 * 4;
+// Every way of copying that the calibration times, as it runs them and with windows small
+// enough that a test buffer takes several, the last one partial: each byte arrives.
+TEST_F(Calibration, EveryCopyVariantCopiesEveryElement) {
+    const GLsizeiptr step = cs::BufferCopier::kCopyStepBytes;
+    const GLsizeiptr bytes = 5 * step;
+    const size_t words = size_t(bytes) / 4;
     std::vector<std::uint32_t> data(words);
     for (size_t i = 0; i < words; ++i) data[i] = std::uint32_t(i * 2654435761u);
-    const auto bytes = GLsizeiptr(words * 4);
+    const std::vector<std::uint32_t> poison(words, 0xdeadbeefu);
     cs::Buffer source("copy test source", bytes, cs::BufferUse::Input, data.data());
     cs::Buffer destination("copy test destination", bytes, cs::BufferUse::Computed);
-    const cs::Program copy = cs::Program::compute("framework/calibrate_copy.comp");
-    copy.use();
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, source.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, destination.id());
-    glDispatchCompute(3, 1, 1);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the download copies the shader's writes
-    std::vector<std::uint32_t> result(words);
-    destination.download(result.data(), bytes);
-    EXPECT_TRUE(result == data);
+    std::vector<cs::CopyVariant> variants = cs::copyVariants();
+    for (const cs::CopyVariant& variant : cs::copyVariants()) {
+        cs::CopyVariant small = variant;
+        small.name += ", in windows of 2 steps";
+        small.window = 2 * step;
+        variants.push_back(small);
+    }
+    const cs::BufferCopier copier;
+    for (const cs::CopyVariant& variant : variants) {
+        destination.upload(poison.data(), bytes);
+        copier.copy(variant, source, destination);
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the download copies the writes
+        std::vector<std::uint32_t> result(words);
+        destination.download(result.data(), bytes);
+        EXPECT_TRUE(result == data) << variant.name;
+    }
 }
 
 TEST_F(Calibration, FmaKernelComputesItsChains) {
@@ -65,9 +75,38 @@ TEST_F(Calibration, TheCopyRooflineIsTheFasterCopy) {
     EXPECT_GT(c.shaderCopyGBps, 0.0);
     EXPECT_GT(c.apiCopyGBps, 0.0);
     EXPECT_EQ(c.copyGBps, std::max(c.shaderCopyGBps, c.apiCopyGBps));
+    EXPECT_FALSE(c.copyWay.empty());
+    EXPECT_EQ(c.copyVariants.size(), cs::copyVariants().size());
     EXPECT_GT(c.fmaGflops, 0.0);
     EXPECT_GE(c.copySpread, 0.0);
     EXPECT_GE(c.fmaSpread, 0.0);
+}
+
+// The FMA rate a dispatch at a time, as nbody's window runs it: the loop count grows, then
+// kRuns timed runs, each a step() of its own; the rate is the fastest run's, the spread
+// measured from it.
+TEST_F(Calibration, TheFmaRateIsMeasuredOneDispatchAStep) {
+    cs::FmaMeasurement measurement(cs::detectTimingMethod());
+    int steps = 1;
+    while (!measurement.step()) {
+        ++steps;
+        ASSERT_LE(steps, 17 + cs::FmaMeasurement::kRuns) << "the loop count grows 16 times at most";
+    }
+    EXPECT_EQ(measurement.runsDone(), cs::FmaMeasurement::kRuns);
+    EXPECT_GE(steps, cs::FmaMeasurement::kRuns + 1) << "a growing step, then one per run";
+    EXPECT_TRUE(measurement.step()) << "done stays done, and runs nothing";
+    cs::Calibration c;
+    measurement.result(c);
+    EXPECT_GT(c.fmaGflops, 0.0);
+    EXPECT_GE(c.fmaSpread, 0.0);
+    EXPECT_EQ(c.fmaRuns, cs::FmaMeasurement::kRuns);
+}
+
+// The copy at one size, for sweeps: any byte count, rounded up to the kernel's step.
+TEST_F(Calibration, TheCopyAtOneSizeTakesAnyByteCount) {
+    const cs::GpuProfiler::Method method = cs::detectTimingMethod();
+    for (const GLsizeiptr bytes : {GLsizeiptr(1), GLsizeiptr(16384), GLsizeiptr((1 << 20) + 3)})
+        EXPECT_GT(cs::copyGBpsAt(bytes, method), 0.0) << bytes << " bytes";
 }
 
 // Grows the loop count of calibrate_fma.comp until `dispatch` takes 10 ms on the clock (the

@@ -1,5 +1,6 @@
 // The nbody sample's shaders against double-precision CPU references: one leapfrog step of
-// both kernels at every work-group size and awkward body counts, a two-body circular orbit
+// every step kernel (samples/nbody/kernels.h: naive, tiled and the tiled variants) at every
+// work-group size and awkward body counts, a two-body circular orbit
 // over thousands of steps, and the GPU energy/momentum sums of the diagnostics passes.
 #include <cmath>
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include "gl/program.h"
 #include "gl/uniform_block.h"
 #include "gl_test.h"
+#include "kernels.h"
 
 namespace {
 
@@ -165,11 +167,10 @@ class NBodyStep : public cs::test::GlTestWithParam<Variant> {};
 // while one missing body (a skipped partial tile, an off-by-one) costs ~1/N of it.
 TEST_P(NBodyStep, OneStepEqualsDoubleCpuReference) {
     const auto& [kernel, localSize] = GetParam();
-    const cs::Program program = cs::Program::compute("nbody/" + kernel + ".comp",
-                                                     {{"LOCAL_SIZE", std::to_string(localSize)}});
+    const cs::Program program = nbody::stepProgram(kernel, localSize);
     const Physics physics;
     const float dt = 0.02f;
-    for (int count : {1, 2, 3, 257, 1000}) {
+    for (int count : {1, 2, 3, 129, 257, 1000}) {
         const State start = randomState(count, unsigned(count));
         GpuBodies gpu(start);
         gpu.step(program, physics, 0.0f, dt / 2, dt);
@@ -197,7 +198,7 @@ TEST_P(NBodyStep, OneStepEqualsDoubleCpuReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, NBodyStep,
-                         ::testing::Combine(::testing::Values("naive", "tiled"),
+                         ::testing::Combine(::testing::ValuesIn(nbody::stepKernelNames()),
                                             ::testing::ValuesIn(kLocalSizes)),
                          [](const ::testing::TestParamInfo<Variant>& info) {
                              return std::get<0>(info.param) + "_" +
@@ -219,9 +220,10 @@ TEST_F(NBodyKernelTest, TwoBodyCircularOrbitStaysCircular) {
     const float speed = float(omega * radius), dt = 0.01f;
     const State start{{{-radius, 0, 0, mass}, {radius, 0, 0, mass}},
                       {{0, -speed, 0, 0}, {0, speed, 0, 0}}};
-    for (const char* kernel : {"naive", "tiled"}) {
-        const cs::Program program =
-            cs::Program::compute(std::string("nbody/") + kernel + ".comp", {{"LOCAL_SIZE", "64"}});
+    // The lesson's two kernels, and the two variants that between them use every option of
+    // tiled_blocked.comp (one step of each variant is checked above).
+    for (const char* kernel : {"naive", "tiled", "tiled_4bodies_unroll4", "tiled_vec4_2bodies"}) {
+        const cs::Program program = nbody::stepProgram(kernel, 64);
         GpuBodies gpu(start);
         double angle = 0.0, previous = std::atan2(0.0, radius);
         double worst = 0.0;

@@ -106,6 +106,174 @@ TEST_P(SinglePass, FallbackAfterPollingEnds) {
     }
 }
 
+// The look-back counters (SinglePassOptions::countLookBack) against what forced stalls imply.
+// A stalled tile never publishes, so the tile after it must look past it, and someone must
+// have summed it from the input: over the row, fallbacks >= stalled tiles that have a
+// successor. With every tile stalled, no look-back ever finds an inclusive prefix, so tile t
+// adds exactly t predecessors. A tile adds no more fallbacks than steps, and polls at least
+// once when it looks back at all. Both look-backs: one predecessor per step, and by windows. The
+// results stay exact throughout.
+TEST_P(SinglePass, LookBackCountersMatchForcedStalls) {
+    const size_t tiles = 40;
+    const size_t length = tiles * kTile - 7;
+    const auto data = randomUints(length, 41);
+    const auto expected =
+        cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, ScanMode::Inclusive);
+    for (std::uint32_t window : {0u, 32u}) {
+        for (std::uint32_t every : {0u, 1u, 3u}) {
+            SCOPED_TRACE("stalled every " + std::to_string(every) + ", window " +
+                         std::to_string(window));
+            cs::SinglePassOptions options;
+            options.lookBackWindow = window;
+            options.countLookBack = true;
+            options.stalledEvery = every;
+            options.pollsBeforeFallback = every == 1 ? 0 : 64;
+            cs::GpuScan scan = singlePass(cs::ElementType::Uint, options);
+            EXPECT_TRUE(gpuScan(scan, data, length, 1, ScanMode::Inclusive, false) == expected);
+            const std::vector<cs::LookBackCount> counts = scan.lookBackCounts();
+            ASSERT_EQ(counts.size(), tiles);
+            EXPECT_EQ(counts[0].steps + counts[0].polls + counts[0].fallbacks, 0u)
+                << "tile 0 has nothing to look back at";
+            std::uint64_t fallbacks = 0, stalledSeen = 0;
+            for (size_t t = 1; t < tiles; ++t) {
+                const cs::LookBackCount& tile = counts[t];
+                fallbacks += tile.fallbacks;
+                if (every > 0 && (t - 1) % every == every - 1) ++stalledSeen;  // tile t - 1
+                EXPECT_GE(tile.steps, 1u) << "tile " << t;
+                EXPECT_GE(tile.polls, 1u) << "tile " << t;
+                EXPECT_LE(tile.fallbacks, tile.steps) << "tile " << t;
+                if (every == 1) EXPECT_EQ(tile.steps, t) << "tile " << t;
+                if (every > 1 && (t - 1) % every == every - 1)
+                    EXPECT_GE(tile.steps, 2u)
+                        << "tile " << t << " must look past stalled tile " << t - 1;
+            }
+            EXPECT_GE(fallbacks, stalledSeen);
+            if (every == 0) EXPECT_EQ(stalledSeen, 0u);
+        }
+    }
+}
+
+// The look-back's window at its boundaries. With inclusiveEvery = k, only tiles at multiples of
+// k publish an inclusive prefix, so tile t's nearest one is at the multiple of k below it (or
+// further, if that tile's own look-back has not ended yet): with k = the window's width W, it
+// lies at every lane of tile t's first window in turn, the first (t = mW + 1) and the last
+// (t = mW + W) among them; with k = 2W, tiles mW + W + 1 ... find none in their first window
+// and read a second. Each tile adds at least its (t - 1) % k + 1 nearest predecessors, in at
+// least as many rounds as that takes windows, and the results are exact. (Fallbacks may still
+// happen: a predecessor that has not yet published its aggregate, on a loaded machine.)
+TEST_P(SinglePass, WindowBoundaries) {
+    for (std::uint32_t window : {8u, 32u}) {
+        for (std::uint32_t every : {window, 2 * window}) {
+            SCOPED_TRACE("window " + std::to_string(window) + ", inclusive prefix every " +
+                         std::to_string(every) + " tiles");
+            const size_t tiles = size_t(every) + 2;
+            const size_t length = tiles * kTile - 1;
+            const auto data = randomUints(length, every);
+            cs::SinglePassOptions options;
+            options.lookBackWindow = window;
+            options.inclusiveEvery = every;
+            options.countLookBack = true;
+            cs::GpuScan scan = singlePass(cs::ElementType::Uint, options);
+            EXPECT_TRUE(
+                gpuScan(scan, data, length, 1, ScanMode::Inclusive, false) ==
+                (cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, ScanMode::Inclusive)));
+            const std::vector<cs::LookBackCount> counts = scan.lookBackCounts();
+            ASSERT_EQ(counts.size(), tiles);
+            for (size_t t = 1; t < tiles; ++t) {
+                const std::uint32_t nearest = std::uint32_t((t - 1) % every) + 1;
+                EXPECT_GE(counts[t].steps, nearest) << "tile " << t;
+                EXPECT_GE(counts[t].polls, (nearest + window - 1) / window) << "tile " << t;
+                EXPECT_LE(counts[t].fallbacks, counts[t].steps) << "tile " << t;
+            }
+        }
+    }
+}
+
+// Torn slots: tiles that publish their aggregate, then one state word of their inclusive prefix,
+// and stop there for good. A reader must take such a slot for "not yet" (its words are of two
+// states), poll it, and in the end sum that tile itself. Tile 0 publishes no aggregate first
+// (it knows its inclusive prefix at once), so with every tile torn its slot is never whole
+// until a fallback makes it so: at least one fallback. The results are exact, by both
+// look-backs.
+TEST_P(SinglePass, TornSlotIsNotYet) {
+    for (std::uint32_t window : {0u, 32u}) {
+        for (std::uint32_t every : {1u, 2u}) {
+            SCOPED_TRACE("torn every " + std::to_string(every) + ", window " +
+                         std::to_string(window));
+            const size_t tiles = 12;
+            const size_t length = tiles * kTile - 5;
+            const auto data = randomUints(length, 100 + every);
+            cs::SinglePassOptions options;
+            options.lookBackWindow = window;
+            options.tornEvery = every;
+            options.pollsBeforeFallback = 4;
+            options.countLookBack = true;
+            cs::GpuScan scan = singlePass(cs::ElementType::Uint, options);
+            EXPECT_TRUE(
+                gpuScan(scan, data, length, 1, ScanMode::Inclusive, false) ==
+                (cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, ScanMode::Inclusive)));
+            std::uint64_t fallbacks = 0;
+            for (const cs::LookBackCount& tile : scan.lookBackCounts()) {
+                EXPECT_LE(tile.fallbacks, tile.steps);
+                fallbacks += tile.fallbacks;
+            }
+            if (every == 1) EXPECT_GE(fallbacks, 1u);
+        }
+    }
+    // float, whose aggregates go in behind a claim, on integer data (exact sums).
+    std::mt19937 random(9);
+    const size_t length = 7 * size_t(kTile) + 1;
+    std::vector<float> floats(length);
+    for (float& v : floats) v = float(random() % 1024) - 512.0f;
+    cs::SinglePassOptions options;
+    options.tornEvery = 2;
+    options.pollsBeforeFallback = 4;
+    cs::GpuScan floatScan = singlePass(cs::ElementType::Float, options);
+    EXPECT_TRUE(gpuScan(floatScan, floats, length, 1, ScanMode::Exclusive, false) ==
+                (cpuScan<float, double>(floats, length, 1, ScanMode::Exclusive)));
+}
+
+// Every variant the bench compares (cs::SinglePassOptions, GpuScan::setCoalesced) scans exactly,
+// with no stalls and with every third tile stalled; the windowed look-backs also with every
+// tile stalled (the default's is FallbackForEveryTileIsExact).
+TEST_P(SinglePass, VariantsEqualCpuExactly) {
+    struct Variant {
+        std::uint32_t window;
+        bool atomicReads, coalesced;
+        cs::TileShape tile;
+    };
+    const Variant variants[] = {{0, true, false, {0, 0}},
+                                {0, false, true, {0, 0}},
+                                {32, false, false, {0, 0}},
+                                {8, true, true, {64, 16}},
+                                {64, false, true, {256, 4}}};
+    for (const Variant& variant : variants) {
+        for (std::uint32_t every : {0u, 3u, variant.window > 0 ? 1u : 0u}) {
+            const std::string what = "window " + std::to_string(variant.window) +
+                                     (variant.atomicReads ? ", atomic" : ", relaxed") +
+                                     (variant.coalesced ? ", coalesced" : "") + ", tile " +
+                                     std::to_string(variant.tile.groupSize) + "x" +
+                                     std::to_string(variant.tile.quads) + ", stalled every " +
+                                     std::to_string(every);
+            cs::SinglePassOptions options;
+            options.lookBackWindow = variant.window;
+            options.atomicReads = variant.atomicReads;
+            options.tile = variant.tile;
+            options.stalledEvery = every;
+            options.pollsBeforeFallback = every == 1 ? 0 : 4;
+            cs::GpuScan scan = singlePass(cs::ElementType::Uint, options);
+            scan.setCoalesced(variant.coalesced);
+            for (size_t length : {size_t(5), size_t(7 * kTile + 3)}) {
+                const auto data = randomUints(length, unsigned(length) + every);
+                for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive})
+                    EXPECT_TRUE(gpuScan(scan, data, length, 1, mode, false) ==
+                                (cpuScan<std::uint32_t, std::uint32_t>(data, length, 1, mode)))
+                        << what << ", length " << length << " " << modeName(mode);
+            }
+        }
+    }
+}
+
 // A short row in chunks of a few tiles, one dispatch each: every chunk's first tile starts from
 // the total the previous chunk's last tile left. With stalls too, at the chunks' edges.
 TEST_P(SinglePass, ChunksHandOnTheirTotals) {
@@ -207,6 +375,21 @@ TEST_F(ScanAlgorithmChoice, SinglePassRefusesInPlaceAndRows) {
         errorFrom([&] { scan.run(a, a, 100); }).find("one row, out of place; this one is in place"),
         std::string::npos);
     EXPECT_NE(errorFrom([&] { scan.run(a, b, 100, 4); }).find("this one is 4 rows"),
+              std::string::npos);
+}
+
+// The window reads one predecessor per invocation: a window wider than the tile's work group is
+// refused, saying why.
+TEST_F(ScanAlgorithmChoice, WindowWiderThanTheWorkGroupIsRefused) {
+    cs::Buffer a("a", 4096, cs::BufferUse::Computed), b("b", 4096, cs::BufferUse::Computed);
+    cs::GpuScan scan(cs::ElementType::Uint, ScanAlgorithm::SinglePass);
+    cs::SinglePassOptions options;
+    options.lookBackWindow = 256;
+    options.tile = {128, 8};
+    scan.setSinglePassOptions(options);
+    EXPECT_NE(errorFrom([&] { scan.run(a, b, 100); })
+                  .find("a look-back window of 256 predecessors needs as many invocations; the "
+                        "tile has 128"),
               std::string::npos);
 }
 

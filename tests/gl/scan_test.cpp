@@ -109,6 +109,44 @@ TEST_F(ScanTest, UintTransposedOutput) {
     }
 }
 
+// Tiles loaded and stored coalesced (GpuScan::setCoalesced, COALESCED in scan_common.glsl): the
+// same results by reduce-then-scan, over rows, in place, transposed and over several levels,
+// and by the single pass; float on integer data, where every order of addition is exact.
+TEST_F(ScanTest, CoalescedTilesEqualCpuExactly) {
+    struct Shape {
+        size_t rowLength, rows;
+        bool inPlace, transposed;
+    };
+    const Shape shapes[] = {{33, 17, true, false},
+                            {4097, 5, false, true},
+                            {2048 * 513 + 5, 1, true, false},
+                            {10000, 1, false, false}};
+    for (ScanAlgorithm algorithm : {ScanAlgorithm::ReduceThenScan, ScanAlgorithm::SinglePass}) {
+        for (const Shape& shape : shapes) {
+            if (algorithm == ScanAlgorithm::SinglePass &&
+                (shape.rows > 1 || shape.inPlace || shape.transposed))
+                continue;  // what the single pass does not take
+            const size_t count = shape.rowLength * shape.rows;
+            const auto data = randomUints(count, unsigned(count));
+            cs::GpuScan scan(cs::ElementType::Uint, algorithm);
+            scan.setCoalesced(true);
+            EXPECT_TRUE(
+                gpuScan(scan, data, shape.rowLength, shape.rows, ScanMode::Exclusive, shape.inPlace,
+                        shape.transposed) ==
+                (cpuScan<std::uint32_t, std::uint32_t>(data, shape.rowLength, shape.rows,
+                                                       ScanMode::Exclusive, shape.transposed)))
+                << shape.rows << " rows of " << shape.rowLength;
+        }
+    }
+    std::mt19937 random(3);
+    std::vector<float> floats(70001);  // |any partial sum| < 70001 * 128 < 2^24: exact
+    for (float& v : floats) v = float(random() % 256) - 128.0f;
+    cs::GpuScan floatScan(cs::ElementType::Float, ScanAlgorithm::ReduceThenScan);
+    floatScan.setCoalesced(true);
+    EXPECT_TRUE(gpuScan(floatScan, floats, floats.size(), 1, ScanMode::Inclusive, false) ==
+                (cpuScan<float, double>(floats, floats.size(), 1, ScanMode::Inclusive)));
+}
+
 // float: the GPU adds in a tree-like order, so it differs from the exact sum by rounding.
 // GLSL 4.30 rounds each addition correctly, so an output that passed through at most d
 // additions is within d * 2^-24 * (the sum of |inputs| so far) of the exact sum, to first

@@ -348,6 +348,12 @@ TEST_F(NBodyTest, BadBenchSizes) {
                   "--bench-sizes takes body counts in [1, 1048576], got '0'");
 }
 
+TEST_F(NBodyTest, BadBenchKernels) {
+    expectFailure(nbody({"--bench", "--bench-kernels", "tiled,tiled_8bodies"}), 2,
+                  "--bench-kernels takes names of kernels (see --help, kernel), got "
+                  "'tiled_8bodies'");
+}
+
 // Options that would change nothing are refused, not silently ignored.
 TEST_F(NBodyTest, OptionsThatWouldBeIgnoredAreRefused) {
     const std::string input = (dir / "in.bin").generic_string();
@@ -399,6 +405,22 @@ TEST_F(NBodyTest, BenchJsonHasTheSweepAndCpuReference) {
          {"\"fma_gflops\"", "\"naive 32 N=64\"", "\"tiled 1024 N=64\"", "\"cpu reference N=64\"",
           "\"tiled/naive best N=64\"", "\"unit\": \"GFLOP/s\"", "\"of\": \"fma\""})
         EXPECT_NE(text.find(key), std::string::npos) << key << " missing in\n" << text;
+}
+
+// --bench-kernels chooses the sweep's kernels: the tiled variants by name, and the best tiled
+// is the best of those the sweep ran.
+TEST_F(NBodyTest, BenchKernelsChoosesTheSweepsKernels) {
+    const std::string json = (dir / "bench.json").string();
+    const cs::ProcessResult run =
+        cs::runProcess({kNBody, "--headless", "--frames", "2", "--set", "bodies=64",
+                        "--bench-sizes", "64", "--bench-kernels",
+                        "naive,tiled_4bodies_unroll4,tiled_vec4_2bodies", "--bench-json", json});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const std::string text = cs::readFile(json);
+    for (const char* key : {"\"naive 32 N=64\"", "\"tiled_4bodies_unroll4 1024 N=64\"",
+                            "\"tiled_vec4_2bodies 32 N=64\"", "\"tiled/naive best N=64\""})
+        EXPECT_NE(text.find(key), std::string::npos) << key << " missing in\n" << text;
+    EXPECT_EQ(text.find("\"tiled 32 N=64\""), std::string::npos) << "tiled ran unasked";
 }
 
 }  // namespace

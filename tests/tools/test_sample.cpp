@@ -27,7 +27,7 @@ public:
 private:
     // First, so that its slider is the overlay's first.
     int& size = params.add("size", 512, {1, 1 << 20}, "a count that rebuilds state")
-                    .costGrowsAs(cs::growth::linear);
+                    .costGrowsAs(cs::growth::square);
     int& sleepMs = params.add("sleep_ms", 0, {0, 5000}, "milliseconds each update() takes");
     bool& jitter = params.add("jitter", false, "sleep_ms alternates between 0.5x and 1.5x");
     int frames = 0;

@@ -16,6 +16,8 @@ cs::Calibration calibration() {
     c.fmaGflops = 1000.0;
     c.copySpread = 0.05;
     c.fmaSpread = 0.02;
+    c.copyWay = "glCopyBufferSubData, 256 MiB buffers";
+    c.copyVariants = {{"kernel x4, 256 MiB windows", 90.0}, {"glCopyBufferSubData", 100.0}};
     return c;
 }
 
@@ -73,6 +75,29 @@ TEST(Bench, AFigureAboveItsRooflineIsFlagged) {
     EXPECT_EQ(json["calibration"]["copy_api_gbps"], 100.0);
     EXPECT_EQ(json["calibration"]["copy_spread"], 0.05);
     EXPECT_EQ(json["calibration"]["fma_spread"], 0.02);
+    EXPECT_EQ(json["calibration"]["copy_way"], "glCopyBufferSubData, 256 MiB buffers");
+    EXPECT_EQ(json["calibration"]["copy_variants"]["kernel x4, 256 MiB windows"], 90.0);
+    EXPECT_EQ(json["calibration"]["copy_variants"]["glCopyBufferSubData"], 100.0);
+    EXPECT_NE(text.find("copy roofline: glCopyBufferSubData, 256 MiB buffers"), std::string::npos)
+        << text;
+}
+
+// CS_BENCH_COPY_SIZES' figures: one line each in the text, one entry each in the JSON.
+TEST(Bench, CopySizesAreReported) {
+    cs::BenchReport report;
+    report.sample = "probe";
+    report.calibration = calibration();
+    report.calibration.copySizes = {{"kernel x4, 256 MiB windows", 1024, 3900.5}};
+    EXPECT_NE(cs::benchText(report).find("copy of 1024 MiB, kernel x4, 256 MiB windows: 3900.50 "
+                                         "GB/s"),
+              std::string::npos)
+        << cs::benchText(report);
+    const nlohmann::json json = nlohmann::json::parse(cs::benchJson(report));
+    const nlohmann::json& size = json["calibration"]["copy_sizes"][0];
+    EXPECT_EQ(size["variant"], "kernel x4, 256 MiB windows");
+    EXPECT_EQ(size["mib"], 1024);
+    EXPECT_EQ(size["gbps"], 3900.5);
+    EXPECT_FALSE(nlohmann::json::parse(cs::benchJson({}))["calibration"].contains("copy_sizes"));
 }
 
 TEST(Bench, JsonEscapesWhatItCarries) {
