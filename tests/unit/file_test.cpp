@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "support/error_from.h"
+#include "support/scratch_dir.h"
 #include "support/unreplaceable.h"
 #include "util/error.h"
 
@@ -35,14 +36,7 @@ namespace {
 // Each test gets its own empty directory, removed afterwards.
 class FileTest : public testing::Test {
 protected:
-    void SetUp() override {
-        std::string name = testing::UnitTest::GetInstance()->current_test_info()->name();
-        std::replace(name.begin(), name.end(), '/', '_');
-        dir_ = fs::path(testing::TempDir()) /
-               ("cs_file_test_" + std::to_string(::getpid()) + "_" + name);
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
+    void SetUp() override { dir_ = cs::test::freshTestDirectory("cs_file_test_"); }
     void TearDown() override { fs::remove_all(dir_); }
 
     std::string path(const std::string& name) const { return (dir_ / name).string(); }

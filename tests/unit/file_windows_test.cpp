@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "support/error_from.h"
+#include "support/scratch_dir.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -21,13 +22,7 @@ namespace {
 
 class FileWindowsTest : public testing::Test {
 protected:
-    void SetUp() override {
-        std::string name = testing::UnitTest::GetInstance()->current_test_info()->name();
-        dir_ = fs::u8path(testing::TempDir()) /
-               ("cs_file_test_" + std::to_string(GetCurrentProcessId()) + "_" + name);
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
+    void SetUp() override { dir_ = cs::test::freshTestDirectory("cs_file_test_"); }
     void TearDown() override {
         for (const auto& entry : fs::directory_iterator(dir_))
             SetFileAttributesW(entry.path().c_str(), FILE_ATTRIBUTE_NORMAL);

@@ -7,7 +7,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -18,6 +17,7 @@
 
 #include "support/error_from.h"
 #include "support/handmade_png.h"
+#include "support/scratch_dir.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -28,14 +28,7 @@ namespace {
 // Each test gets its own empty directory, removed afterwards.
 class ImageTest : public testing::Test {
 protected:
-    void SetUp() override {
-        std::string name = testing::UnitTest::GetInstance()->current_test_info()->name();
-        std::replace(name.begin(), name.end(), '/', '_');
-        dir_ = fs::path(testing::TempDir()) /
-               ("cs_image_test_" + std::to_string(::getpid()) + "_" + name);
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
+    void SetUp() override { dir_ = cs::test::freshTestDirectory("cs_image_test_"); }
     void TearDown() override { fs::remove_all(dir_); }
 
     std::string path(const std::string& name) const { return (dir_ / name).string(); }

@@ -3,7 +3,6 @@
 #include "util/pfm.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
@@ -13,6 +12,7 @@
 
 #include "support/error_from.h"
 #include "support/pfm_reader.h"
+#include "support/scratch_dir.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -22,13 +22,7 @@ namespace {
 
 class PfmTest : public testing::Test {
 protected:
-    void SetUp() override {
-        dir_ = fs::path(testing::TempDir()) /
-               ("cs_pfm_test_" + std::to_string(::getpid()) + "_" +
-                testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
+    void SetUp() override { dir_ = cs::test::freshTestDirectory("cs_pfm_test_"); }
     void TearDown() override { fs::remove_all(dir_); }
     std::string path(const std::string& name) const { return (dir_ / name).string(); }
 

@@ -9,19 +9,14 @@
 
 #include "support/error_from.h"
 #include "support/png16_reader.h"
+#include "support/scratch_dir.h"
 #include "util/file.h"
 
 namespace {
 
 class Png16Test : public testing::Test {
 protected:
-    void SetUp() override {
-        dir =
-            std::filesystem::path(testing::TempDir()) /
-            ("png16-" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
-        std::filesystem::remove_all(dir);
-        std::filesystem::create_directories(dir);
-    }
+    void SetUp() override { dir = cs::test::freshTestDirectory("cs_png16_test_"); }
     void TearDown() override { std::filesystem::remove_all(dir); }
     std::filesystem::path dir;
 };
