@@ -9,6 +9,7 @@
 
 #include "bench/calibration.h"
 #include "compute/scan.h"
+#include "gl/info.h"
 #include "util/error.h"
 
 namespace prefix_sum {
@@ -37,16 +38,26 @@ struct Variant {
     bool coalesced = false;
 };
 
+// Whether a coalesced tile's staging area (scan_common.glsl's `staged`: a quad per element
+// quad plus one per invocation, 16 bytes each for uint) fits the GL's shared memory, with 2 KiB
+// to spare for the kernel's other shared variables.
+bool stagingFits(const cs::TileShape& tile) {
+    const GLint stagedBytes = GLint((tile.groupSize * tile.quads + tile.groupSize) * 16);
+    return stagedBytes + 2048 <= cs::glInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE);
+}
+
 // Every combination of the single pass's variants: the look-back one predecessor at a time or
-// by windows of 32, the tile states read by atomics or plain loads, four tiles (2048 and 4096
-// elements), loads straight or coalesced. The first is the library's default.
+// by windows of 32, the tile states read by atomics or plain loads, five tiles (2048, 4096 and
+// 8192 elements), loads straight or coalesced. The first is the library's default. A coalesced
+// tile whose staging does not fit this GL's shared memory is left out (256 x 8 on llvmpipe).
 std::vector<Variant> variantOptions() {
-    const cs::TileShape tiles[] = {{128, 8}, {256, 4}, {64, 16}, {128, 4}};
+    const cs::TileShape tiles[] = {{128, 8}, {256, 4}, {64, 16}, {128, 4}, {256, 8}};
     std::vector<Variant> variants;
     for (std::uint32_t window : {0u, 32u})
         for (bool atomicReads : {true, false})
             for (const cs::TileShape& tile : tiles)
                 for (bool coalesced : {false, true}) {
+                    if (coalesced && !stagingFits(tile)) continue;
                     Variant variant;
                     variant.options.lookBackWindow = window;
                     variant.options.atomicReads = atomicReads;
@@ -138,6 +149,27 @@ VariantTimes timeVariant(const Variant& variant, const cs::Buffer& in, const cs:
     return times;
 }
 
+// Times reduce-then-scan with coalesced tiles (scan_tiles.comp and tile_sums.comp loading
+// through shared memory) at one size, as a variant is timed; checks its output.
+double timeCoalescedReduceThenScan(const cs::Buffer& in, const cs::Buffer& out,
+                                   std::vector<std::uint32_t>& gpu,
+                                   const std::vector<std::uint32_t>& cpu, int log2,
+                                   cs::GpuProfiler::Method method) {
+    cs::GpuScan scan(cs::ElementType::Uint, cs::ScanAlgorithm::ReduceThenScan);
+    scan.setCoalesced(true);
+    const cs::PassStats runs = cs::gpuTimes(
+        [&] {
+            scan.run(in, out, gpu.size());
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        },
+        method, kVariantRepeats);
+    checkOutput(out, gpu, cpu, "coalesced reduce-then-scan", log2);
+    std::fprintf(stderr,
+                 "prefix_sum: 2^%d reduce-then-scan, coalesced: %.4g ms (runs from %.4g to %.4g)\n",
+                 log2, runs.medianMs, runs.minMs, runs.maxMs);
+    return runs.medianMs;
+}
+
 }  // namespace
 
 namespace {
@@ -170,6 +202,9 @@ void appendSweepFigures(
         {"CPU std::inclusive_scan" + size, n / (times.cpuMs * 1e6), "Gelem/s", 0.0, ""});
     figures.push_back({"copy" + size, times.copyGBps, "GB/s", 0.0, ""});
     appendLookBackFigures("single pass", times.singlePassLookBack, size, figures);
+    if (times.reduceThenScanCoalescedMs > 0)
+        figures.push_back(
+            scanFigure("reduce-then-scan, coalesced", times.reduceThenScanCoalescedMs));
     for (const VariantTimes& variant : times.variants) {
         figures.push_back(scanFigure("single pass, " + variant.name, variant.ms));
         appendLookBackFigures(variant.name, variant.lookBack, size, figures);
@@ -221,9 +256,12 @@ std::vector<SweepTimes> benchSweep(int maxLog2, bool stopWhenSlow, std::uint32_t
         sizeTimes.copyGBps = cs::copyGBpsAt(bytes, method);
         sizeTimes.singlePassLookBack = countLookBack({}, false, in, out, n);
         checkOutput(out, gpu, cpu, "counted single-pass", log2);
-        if (variants && log2 >= kVariantsFromLog2)
+        if (variants && log2 >= kVariantsFromLog2) {
             for (const Variant& variant : variantOptions())
                 sizeTimes.variants.push_back(timeVariant(variant, in, out, gpu, cpu, log2, method));
+            sizeTimes.reduceThenScanCoalescedMs =
+                timeCoalescedReduceThenScan(in, out, gpu, cpu, log2, method);
+        }
         times.push_back(sizeTimes);
         const double scanSeconds = kRounds * (kRepeats + 1) *
                                    (sizeTimes.singlePassMs + sizeTimes.reduceThenScanMs) / 1000.0;

@@ -35,6 +35,8 @@ struct SweepTimes {
     double copyGBps = 0;
     LookBackSummary singlePassLookBack;
     std::vector<VariantTimes> variants;  // with --bench-variants, from 2^20 up
+    // With --bench-variants, from 2^20 up: reduce-then-scan with coalesced tiles, median; else 0.
+    double reduceThenScanCoalescedMs = 0;
 };
 
 // Scans 2^16, 2^18, ... 2^maxLog2 random uint32s from `seed` with both of cs::GpuScan's
