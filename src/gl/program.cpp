@@ -1,7 +1,10 @@
 #include "gl/program.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 #include "app/paths.h"
 #include "gl/debug.h"
@@ -85,6 +88,39 @@ Program::~Program() {
     unregister(this);
 }
 
+namespace {
+
+// With CS_DUMP_PROGRAMS=DIR in the environment, every program linked is also written to DIR as
+// the driver's binary (glGetProgramBinary), NNN.bin, with a line in DIR/programs.txt naming
+// its files and defines. A diagnostic for real GPUs: NVIDIA's binary holds the assembly its
+// compiler made, as text (registers, local memory, loads), the one view of a GL kernel that
+// no profiler there gives. Nothing is written where the variable is unset.
+void dumpBinary(GLuint program, const std::string& names, const ShaderDefines& defines) {
+    const char* dir = std::getenv("CS_DUMP_PROGRAMS");
+    if (!dir || !*dir) return;
+    static int dumped = 0;
+    GLint length = 0;
+    glGetProgramiv(program, GL_PROGRAM_BINARY_LENGTH, &length);
+    std::vector<char> binary(std::size_t(std::max(length, 0)));
+    GLenum format = 0;
+    GLsizei written = 0;
+    if (length > 0) glGetProgramBinary(program, length, &written, &format, binary.data());
+    // The first number not yet taken in the folder, so that programs run one after another
+    // may dump into one folder.
+    char number[16];
+    do {
+        std::snprintf(number, sizeof number, "%03d", dumped++);
+    } while (std::filesystem::exists(std::filesystem::path(dir) / (std::string(number) + ".bin")));
+    std::ofstream(std::filesystem::path(dir) / (std::string(number) + ".bin"), std::ios::binary)
+        .write(binary.data(), written);
+    std::ofstream list(std::filesystem::path(dir) / "programs.txt", std::ios::app);
+    list << number << " " << names;
+    for (const auto& [name, value] : defines) list << " " << name << "=" << value;
+    list << "\n";
+}
+
+}  // namespace
+
 Program::Built Program::build(const std::vector<Stage>& stages, const ShaderDefines& defines) {
     const std::string root = shaderDir();
     const std::vector<std::string> includeDirs = {root + "/common"};
@@ -129,6 +165,7 @@ Program::Built Program::build(const std::vector<Stage>& stages, const ShaderDefi
                           names + ": link failed:\n" + log);
     }
     program.label(names);
+    dumpBinary(program.id(), names, defines);
     return {std::move(program), names, std::move(uniforms)};
 }
 

@@ -1,6 +1,7 @@
 // How the framework treats a run's outputs, and how it ends a run whose GL commands failed:
 // tested on test_sample, which draws nothing, writes "finished" to --output, and with
 // gl_error=true raises GL_INVALID_ENUM in every frame (tests/tools/test_sample.cpp).
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -71,6 +72,26 @@ TEST_F(FrameworkRun, ASucceededRunWritesEveryOutput) {
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_TRUE(fs::exists(shot) && fs::exists(json));
     EXPECT_EQ(cs::readFile(output), "finished\n");
+}
+
+// CS_DUMP_PROGRAMS=DIR writes each program the run links as the driver's binary, numbered,
+// with a line per program in DIR/programs.txt naming its file; a second run numbers on.
+TEST_F(FrameworkRun, DumpProgramsWritesEachLinkedProgram) {
+    const std::string environment = "CS_DUMP_PROGRAMS=" + dir.generic_string();
+    for (int run = 0; run < 2; ++run) ASSERT_EQ(testSample({}, {environment}).exitCode, 0);
+    const std::vector<std::string> lines =
+        cs::nonEmptyLines(cs::readFile((dir / "programs.txt").generic_string()));
+    ASSERT_GE(lines.size(), 2u);
+    EXPECT_EQ(lines.size() % 2, 0u) << "each run linked the same programs";
+    for (size_t i = 0; i < lines.size(); ++i) {
+        char number[16];
+        std::snprintf(number, sizeof number, "%03zu", i);
+        EXPECT_EQ(lines[i].rfind(std::string(number) + " ", 0), 0u) << lines[i];
+        const fs::path binary = dir / (std::string(number) + ".bin");
+        EXPECT_TRUE(fs::exists(binary)) << binary;
+    }
+    EXPECT_NE(cs::readFile((dir / "programs.txt").generic_string()).find(".comp"),
+              std::string::npos);
 }
 
 // A pass timed only in the first frame (a sample's setup work) has no times in --bench's timed
