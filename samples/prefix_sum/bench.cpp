@@ -70,7 +70,56 @@ std::vector<Variant> variantOptions() {
                                    (coalesced ? ", coalesced" : ", straight");
                     variants.push_back(variant);
                 }
+    // The default once more, its tile scanned through shared memory where it would use
+    // subgroup operations: what they bring on a GPU that has them.
+    Variant portable = variants.front();
+    portable.options.subgroups = false;
+    portable.name += ", no subgroups";
+    variants.push_back(portable);
+    // Where the subgroup kernel runs: the windowed look-back with its rounds combined by
+    // subgroup operations, every read, tile and load.
+    if (cs::computeSubgroupsMissing().empty())
+        for (bool atomicReads : {true, false})
+            for (const cs::TileShape& tile : tiles)
+                for (bool coalesced : {false, true}) {
+                    if (coalesced && !stagingFits(tile)) continue;
+                    Variant variant;
+                    variant.options.lookBackWindow = 32;
+                    variant.options.windowBySubgroups = true;
+                    variant.options.atomicReads = atomicReads;
+                    variant.options.tile = tile;
+                    variant.coalesced = coalesced;
+                    variant.name = std::string("window 32 by subgroups") +
+                                   (atomicReads ? ", atomic reads, " : ", relaxed reads, ") +
+                                   std::to_string(tile.groupSize) + "x" +
+                                   std::to_string(tile.quads) +
+                                   (coalesced ? ", coalesced" : ", straight");
+                    variants.push_back(variant);
+                }
+    // Each tile, loaded either way, scanned alone without a look-back: what the pass costs
+    // apart from its work groups talking to each other.
+    for (const cs::TileShape& tile : tiles)
+        for (bool coalesced : {false, true}) {
+            if (coalesced && !stagingFits(tile)) continue;
+            Variant alone;
+            alone.options.tile = tile;
+            alone.options.tilesAlone = true;
+            alone.coalesced = coalesced;
+            alone.name = "tiles alone, " + std::to_string(tile.groupSize) + "x" +
+                         std::to_string(tile.quads) + (coalesced ? ", coalesced" : ", straight");
+            variants.push_back(alone);
+        }
     return variants;
+}
+
+// The CPU's scan of each tile of `tileElements` of `data` by itself: what the single pass
+// writes with cs::SinglePassOptions::tilesAlone.
+std::vector<std::uint32_t> tileScans(const std::vector<std::uint32_t>& data,
+                                     std::size_t tileElements) {
+    std::vector<std::uint32_t> tiles(data.size());
+    for (std::size_t i = 0; i < data.size(); ++i)
+        tiles[i] = data[i] + (i % tileElements == 0 ? 0u : tiles[i - 1]);
+    return tiles;
 }
 
 // Throws where `gpu` differs from the CPU's scan `cpu`.
@@ -122,9 +171,11 @@ LookBackSummary countLookBack(cs::SinglePassOptions options, bool coalesced, con
 }
 
 // Times one variant of the single pass at one size and counts its look-back; checks both runs.
+// A variant with tiles alone is checked tile by tile, and has no look-back to count.
 VariantTimes timeVariant(const Variant& variant, const cs::Buffer& in, const cs::Buffer& out,
-                         std::vector<std::uint32_t>& gpu, const std::vector<std::uint32_t>& cpu,
-                         int log2, cs::GpuProfiler::Method method) {
+                         std::vector<std::uint32_t>& gpu, const std::vector<std::uint32_t>& data,
+                         const std::vector<std::uint32_t>& cpu, int log2,
+                         cs::GpuProfiler::Method method) {
     cs::GpuScan scan(cs::ElementType::Uint, cs::ScanAlgorithm::SinglePass);
     scan.setSinglePassOptions(variant.options);
     scan.setCoalesced(variant.coalesced);
@@ -138,15 +189,44 @@ VariantTimes timeVariant(const Variant& variant, const cs::Buffer& in, const cs:
         },
         method, kVariantRepeats);
     times.ms = runs.medianMs;
-    checkOutput(out, gpu, cpu, "single-pass (" + variant.name + ")", log2);
-    times.lookBack = countLookBack(variant.options, variant.coalesced, in, out, gpu.size());
-    checkOutput(out, gpu, cpu, "counted single-pass (" + variant.name + ")", log2);
+    if (variant.options.tilesAlone) {
+        times.lookedBack = false;
+        checkOutput(out, gpu, tileScans(data, variant.options.tile.elements()),
+                    "single-pass (" + variant.name + ")", log2);
+    } else {
+        checkOutput(out, gpu, cpu, "single-pass (" + variant.name + ")", log2);
+        times.lookBack = countLookBack(variant.options, variant.coalesced, in, out, gpu.size());
+        checkOutput(out, gpu, cpu, "counted single-pass (" + variant.name + ")", log2);
+    }
     std::fprintf(stderr,
                  "prefix_sum: 2^%d %s: %.4g ms (runs from %.4g to %.4g), look-back mean %.2f "
                  "steps, %.2f polls\n",
                  log2, variant.name.c_str(), times.ms, runs.minMs, runs.maxMs,
                  times.lookBack.meanSteps, times.lookBack.meanPolls);
     return times;
+}
+
+// Times the single pass with each tile scanned alone (no look-back) at one size, and checks
+// each tile's scan against the CPU's scan of that tile by itself.
+double timeTilesAlone(const cs::Buffer& in, const cs::Buffer& out, std::vector<std::uint32_t>& gpu,
+                      const std::vector<std::uint32_t>& data, int log2,
+                      cs::GpuProfiler::Method method) {
+    cs::SinglePassOptions options;
+    options.tilesAlone = true;
+    cs::GpuScan scan(cs::ElementType::Uint, cs::ScanAlgorithm::SinglePass);
+    scan.setSinglePassOptions(options);
+    const cs::PassStats runs = cs::gpuTimes(
+        [&] {
+            scan.run(in, out, gpu.size());
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        },
+        method, kVariantRepeats);
+    checkOutput(out, gpu, tileScans(data, cs::singlePassTile(cs::ElementType::Uint).elements()),
+                "single-pass (tiles alone)", log2);
+    std::fprintf(stderr,
+                 "prefix_sum: 2^%d single pass, tiles alone: %.4g ms (runs from %.4g to %.4g)\n",
+                 log2, runs.medianMs, runs.minMs, runs.maxMs);
+    return runs.medianMs;
 }
 
 // Times reduce-then-scan with coalesced tiles (scan_tiles.comp and tile_sums.comp loading
@@ -202,12 +282,15 @@ void appendSweepFigures(
         {"CPU std::inclusive_scan" + size, n / (times.cpuMs * 1e6), "Gelem/s", 0.0, ""});
     figures.push_back({"copy" + size, times.copyGBps, "GB/s", 0.0, ""});
     appendLookBackFigures("single pass", times.singlePassLookBack, size, figures);
+    if (times.tilesAloneMs > 0)
+        figures.push_back(scanFigure("single-pass tiles alone (no look-back)", times.tilesAloneMs));
     if (times.reduceThenScanCoalescedMs > 0)
         figures.push_back(
             scanFigure("reduce-then-scan, coalesced", times.reduceThenScanCoalescedMs));
     for (const VariantTimes& variant : times.variants) {
         figures.push_back(scanFigure("single pass, " + variant.name, variant.ms));
-        appendLookBackFigures(variant.name, variant.lookBack, size, figures);
+        if (variant.lookedBack)
+            appendLookBackFigures(variant.name, variant.lookBack, size, figures);
     }
 }
 
@@ -219,6 +302,7 @@ std::vector<SweepTimes> benchSweep(int maxLog2, bool stopWhenSlow, std::uint32_t
     if (singlePass.singlePassUsesSubgroups())
         std::fprintf(stderr, "prefix_sum: the single pass uses subgroup operations here\n");
     std::mt19937 random{seed};
+    std::string firstFailure;
     for (int log2 = 16; log2 <= maxLog2; log2 += 2) {
         const std::size_t n = std::size_t(1) << log2;
         std::vector<std::uint32_t> data(n), cpu(n), gpu(n);
@@ -256,9 +340,21 @@ std::vector<SweepTimes> benchSweep(int maxLog2, bool stopWhenSlow, std::uint32_t
         sizeTimes.copyGBps = cs::copyGBpsAt(bytes, method);
         sizeTimes.singlePassLookBack = countLookBack({}, false, in, out, n);
         checkOutput(out, gpu, cpu, "counted single-pass", log2);
+        if (log2 >= kVariantsFromLog2)
+            sizeTimes.tilesAloneMs = timeTilesAlone(in, out, gpu, data, log2, method);
         if (variants && log2 >= kVariantsFromLog2) {
-            for (const Variant& variant : variantOptions())
-                sizeTimes.variants.push_back(timeVariant(variant, in, out, gpu, cpu, log2, method));
+            // A variant that fails its check is reported and the others still run; the
+            // sweep throws the first failure at its end.
+            for (const Variant& variant : variantOptions()) {
+                try {
+                    sizeTimes.variants.push_back(
+                        timeVariant(variant, in, out, gpu, data, cpu, log2, method));
+                } catch (const cs::Error& e) {
+                    std::fprintf(stderr, "prefix_sum: 2^%d %s failed: %s\n", log2,
+                                 variant.name.c_str(), e.what());
+                    if (firstFailure.empty()) firstFailure = e.what();
+                }
+            }
             sizeTimes.reduceThenScanCoalescedMs =
                 timeCoalescedReduceThenScan(in, out, gpu, cpu, log2, method);
         }
@@ -273,6 +369,7 @@ std::vector<SweepTimes> benchSweep(int maxLog2, bool stopWhenSlow, std::uint32_t
             break;
         }
     }
+    if (!firstFailure.empty()) throw cs::Error(firstFailure);
     return times;
 }
 

@@ -24,6 +24,7 @@ struct VariantTimes {
     std::string name;  // e.g. "window 32, atomic reads, 128x8, coalesced"
     double ms = 0;     // median
     LookBackSummary lookBack;
+    bool lookedBack = true;  // false for tiles scanned alone: no look-back to count
 };
 
 struct SweepTimes {
@@ -35,6 +36,10 @@ struct SweepTimes {
     double copyGBps = 0;
     LookBackSummary singlePassLookBack;
     std::vector<VariantTimes> variants;  // with --bench-variants, from 2^20 up
+    // From 2^20 up: the single pass with each tile scanned alone, no look-back
+    // (cs::SinglePassOptions::tilesAlone), median; else 0. What the look-back costs is the
+    // difference from singlePassMs.
+    double tilesAloneMs = 0;
     // With --bench-variants, from 2^20 up: reduce-then-scan with coalesced tiles, median; else 0.
     double reduceThenScanCoalescedMs = 0;
 };

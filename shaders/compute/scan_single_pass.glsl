@@ -15,6 +15,9 @@
 //   STATE_READS_ATOMIC  1 (the default): the tile states are read with an atomic that changes
 //                       nothing; 0: with plain loads of the coherent volatile block.
 //   LOOKBACK_COUNTERS   1: per tile, what its look-back did (the bench's and the tests' only).
+//   TILES_ALONE         1: no look-back at all, each tile scanned alone (the bench's only).
+//   WINDOW_BY_SUBGROUPS 1, with LOOKBACK_WINDOW > 0 in the subgroup kernel: the window's
+//                       nearest inclusive prefix and its sum found by subgroup operations.
 #include "scan_common.glsl"
 #include "scan_output.glsl"
 
@@ -26,6 +29,15 @@
 #endif
 #ifndef LOOKBACK_COUNTERS
 #define LOOKBACK_COUNTERS 0
+#endif
+#ifndef TILES_ALONE
+#define TILES_ALONE 0
+#endif
+#ifndef WINDOW_BY_SUBGROUPS
+#define WINDOW_BY_SUBGROUPS 0
+#endif
+#if WINDOW_BY_SUBGROUPS && !SUBGROUPS
+#error "WINDOW_BY_SUBGROUPS needs the subgroup kernel"
 #endif
 #if LOOKBACK_WINDOW > GROUP_SIZE
 #error "the look-back window reads one predecessor per invocation: at most GROUP_SIZE"
@@ -208,19 +220,69 @@ shared uint windowState[LOOKBACK_WINDOW];
 shared VALUE windowValue[LOOKBACK_WINDOW];
 shared uint windowPolls[LOOKBACK_WINDOW];
 
+#if WINDOW_BY_SUBGROUPS
+// The variant WINDOW_BY_SUBGROUPS (subgroup kernel only): each subgroup finds the nearest
+// inclusive prefix among its own lanes with one subgroupMin, and later adds its lanes' values
+// up to the window's nearest with one subgroupAdd and looks for silent ones with one ballot;
+// the subgroups meet in shared memory (a handful of entries), not in loops over the window.
+// Every call is in control flow uniform across the work group, where GL promises that each
+// subgroup has all its invocations.
+shared uint partNearest[GROUP_SIZE];  // per subgroup: room for subgroups of one invocation
+shared VALUE partSum[GROUP_SIZE];
+shared uint partSilent[GROUP_SIZE];
+
+// The window's lane of the nearest inclusive prefix, or its last lane where it has none.
+uint nearestInclusive(uint lane, uint width, uint state) {
+    uint nearest = subgroupMin(lane < width && state == INCLUSIVE ? lane : width - 1u);
+    if (subgroupElect()) partNearest[gl_SubgroupID] = nearest;
+    barrier();  // wait for every subgroup's nearest
+    uint last = width - 1u;
+    for (uint s = 0u; s < subgroupCount; ++s) last = min(last, partNearest[s]);
+    return last;
+}
+
+// The sum of the lanes' values up to `last`, for invocation 0, and whether any of them is
+// silent (for every invocation). Adds in an order of its own: float sums may differ in their
+// last bits from the loop's.
+bool windowSum(uint lane, uint last, uint state, VALUE value, out VALUE sum) {
+    bool counts = lane <= last;
+    VALUE subgroupSum = subgroupAdd(counts ? value : VALUE(0));
+    uint silent = subgroupBallotBitCount(subgroupBallot(counts && state == SILENT));
+    if (subgroupElect()) {
+        partSum[gl_SubgroupID] = subgroupSum;
+        partSilent[gl_SubgroupID] = silent;
+    }
+    barrier();  // wait for every subgroup's sum
+    sum = VALUE(0);
+    bool anySilent = false;
+    for (uint s = 0u; s < subgroupCount; ++s) {
+        sum += partSum[s];
+        anySilent = anySilent || partSilent[s] != 0u;
+    }
+    return anySilent;
+}
+#endif
+
 VALUE lookBackWindow(uint tile, VALUE carry) {
-    uint lane = gl_LocalInvocationIndex;
+    uint lane = rank();       // the window's lanes go in rank order, subgroup by subgroup
     VALUE prefix = VALUE(0);  // invocation 0's
     uint end = tile;          // the predecessors not yet added are those before `end`
     while (end > 0u) {
         uint width = min(end, uint(LOOKBACK_WINDOW));
+        VALUE value = VALUE(0);
+        uint state = SILENT;
         if (lane < width) {
-            VALUE value;
             uint polls;
-            windowState[lane] = poll(end - 1u - lane, value, polls);
+            state = poll(end - 1u - lane, value, polls);
+            windowState[lane] = state;
             windowValue[lane] = value;
             windowPolls[lane] = polls;
         }
+#if WINDOW_BY_SUBGROUPS
+        uint last = nearestInclusive(lane, width, state);
+        VALUE sum;
+        bool anySilent = windowSum(lane, last, state, value, sum);
+#else
         barrier();  // wait for the window
 
         // The window's lanes that count: up to the nearest inclusive prefix, or all of them.
@@ -231,26 +293,38 @@ VALUE lookBackWindow(uint tile, VALUE carry) {
                 break;
             }
         }
+        bool anySilent = true;  // the loop below looks
+#endif
         // The decoupled fallback, for each silent one of them: its work group has published
         // nothing, and nothing promises that it ever will.
-        for (uint l = 0u; l <= last; ++l) {
-            if (windowState[l] != SILENT) continue;
-            VALUE sum = tileSum(firstTile + end - 1u - l);
-            if (lane == 0u) {
-                publish(end - 1u - l, AGGREGATE, sum);
-                windowValue[l] = sum;  // read by invocation 0 alone, below
-            }
-            barrier();  // wait until the tile sum's shared memory is free for the next
-        }
-        if (lane == 0u) {
+        if (anySilent) {
             for (uint l = 0u; l <= last; ++l) {
-                prefix = windowValue[l] + prefix;
-                COUNT(countedFallbacks, windowState[l] == SILENT ? 1u : 0u);
+                if (windowState[l] != SILENT) continue;
+                VALUE tileTotal = tileSum(firstTile + end - 1u - l);
+                if (gl_LocalInvocationIndex == 0u) {
+                    publish(end - 1u - l, AGGREGATE, tileTotal);
+                    windowValue[l] = tileTotal;  // read by invocation 0 alone, below
+                }
+                barrier();  // wait until the tile sum's shared memory is free for the next
             }
+        }
+        if (gl_LocalInvocationIndex == 0u) {
+#if WINDOW_BY_SUBGROUPS
+            if (!anySilent) {
+                prefix = sum + prefix;
+            } else
+#endif
+            {
+                for (uint l = 0u; l <= last; ++l) prefix = windowValue[l] + prefix;
+            }
+#if LOOKBACK_COUNTERS
             uint polls = 0u;
+            for (uint l = 0u; l <= last; ++l)
+                COUNT(countedFallbacks, windowState[l] == SILENT ? 1u : 0u);
             for (uint l = 0u; l < width; ++l) polls = max(polls, windowPolls[l]);
             COUNT(countedPolls, polls);
             COUNT(countedSteps, last + 1u);
+#endif
         }
         if (windowState[last] == INCLUSIVE) return prefix;
         end -= width;
@@ -284,6 +358,13 @@ void main() {
     VALUE aggregate;
     VALUE before = workGroupExclusiveScan(sum, aggregate);
 
+#if TILES_ALONE
+    // The bench's baseline (SinglePassOptions::tilesAlone): each tile scanned as if it were
+    // the row's first, with no look-back and nothing published, so that the bench can tell
+    // what the pass costs apart from its work groups talking to each other. The output is
+    // each tile's own scan, not the row's.
+    VALUE tilePrefix = VALUE(0);
+#else
     // 3. Publish the aggregate at once, before the tile's own scan, so that the tiles after
     // this one need not wait for this one's look-back; the chunk's first tile knows its
     // inclusive prefix already.
@@ -312,7 +393,9 @@ void main() {
 #endif
     }
     barrier();  // wait for the look-back
-    before += sharedPrefix;
+    VALUE tilePrefix = sharedPrefix;
+#endif
+    before += tilePrefix;
 
     // 5. Scan the tile's quads, each after the ones before it, and write them.
     for (uint item = 0u; item < ITEMS; ++item) {

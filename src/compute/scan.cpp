@@ -60,6 +60,8 @@ void GpuScan::setSinglePassOptions(const SinglePassOptions& options) {
     const SinglePassOptions& old = singlePassOptions_;
     // The options compiled into the kernel: a change builds it again at the next run.
     if (options.subgroups != old.subgroups || options.countLookBack != old.countLookBack ||
+        options.tilesAlone != old.tilesAlone ||
+        options.windowBySubgroups != old.windowBySubgroups ||
         options.lookBackWindow != old.lookBackWindow || options.atomicReads != old.atomicReads ||
         options.tile.groupSize != old.tile.groupSize || options.tile.quads != old.tile.quads)
         singlePassProgram_ = Program();
@@ -119,6 +121,13 @@ void GpuScan::singlePass(GLuint input, GLuint output, std::uint64_t rowLength, S
         throw Error("scan: a look-back window of " + std::to_string(options.lookBackWindow) +
                     " predecessors needs as many invocations; the tile has " +
                     std::to_string(tile.groupSize));
+    if (options.windowBySubgroups && (options.lookBackWindow == 0 || !singlePassUsesSubgroups()))
+        throw Error(
+            "scan: a window by subgroups needs a look-back window and the subgroup kernel (" +
+            (options.lookBackWindow == 0 ? std::string("no window was asked for")
+             : !options.subgroups        ? std::string("subgroups were turned off")
+                                         : computeSubgroupsMissing()) +
+            ")");
     if (!singlePassProgram_)
         singlePassProgram_ =
             tileProgram(singlePassUsesSubgroups() ? "compute/scan_single_pass_subgroups.comp"
@@ -127,7 +136,9 @@ void GpuScan::singlePass(GLuint input, GLuint output, std::uint64_t rowLength, S
                         {{"LOOKBACK_WINDOW", std::to_string(options.lookBackWindow)},
                          {"STATE_READS_ATOMIC", options.atomicReads ? "1" : "0"},
                          {"COALESCED", coalesced_ ? "1" : "0"},
-                         {"LOOKBACK_COUNTERS", options.countLookBack ? "1" : "0"}});
+                         {"LOOKBACK_COUNTERS", options.countLookBack ? "1" : "0"},
+                         {"TILES_ALONE", options.tilesAlone ? "1" : "0"},
+                         {"WINDOW_BY_SUBGROUPS", options.windowBySubgroups ? "1" : "0"}});
     const Program& program = singlePassProgram_;
 
     // A dispatch's tile states are bound whole, so they too must fit one storage block.

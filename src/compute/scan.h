@@ -79,6 +79,10 @@ struct SinglePassOptions {
     // Predecessors the work group reads per round of its look-back, one per invocation (at most
     // the tile's invocations); 0: one invocation walks back one predecessor at a time.
     std::uint32_t lookBackWindow = 0;
+    // With a window, on the subgroup kernel only: each round's nearest inclusive prefix and
+    // sum found by subgroup operations (a subgroupMin, a subgroupAdd, a ballot), not by loops
+    // over the window in shared memory (WINDOW_BY_SUBGROUPS in scan_single_pass.glsl).
+    bool windowBySubgroups = false;
     // Tile states read with an atomic that changes nothing; false: with plain coherent loads.
     bool atomicReads = true;
     // The tile; {0, 0}: singlePassTile(type).
@@ -99,6 +103,10 @@ struct SinglePassOptions {
     // For the bench and the tests: a kernel built with look-back counters (LOOKBACK_COUNTERS in
     // scan_single_pass.glsl), read back with GpuScan::lookBackCounts(). Off, the kernel has none.
     bool countLookBack = false;
+    // For the bench: each tile scanned alone, as if it were the row's first (TILES_ALONE in
+    // scan_single_pass.glsl): no look-back, nothing published. The output is then each tile's
+    // own scan, not the row's: the pass's cost apart from its work groups talking.
+    bool tilesAlone = false;
 };
 
 // One tile's look-back, as the counters saw it: predecessors whose values it added (steps),

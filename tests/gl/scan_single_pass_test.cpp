@@ -66,6 +66,20 @@ TEST_P(SinglePass, UintEqualsCpuExactly) {
         expectExactUints(length, {}, "no stalls");
 }
 
+// The bench's baseline (SinglePassOptions::tilesAlone): each tile scanned by itself, as if it
+// were the row's first, the last one ragged.
+TEST_P(SinglePass, TilesAloneScanEachTileByItself) {
+    const size_t length = 5 * size_t(kTile) + 123;
+    const auto data = randomUints(length, 11u);
+    cs::SinglePassOptions options;
+    options.tilesAlone = true;
+    cs::GpuScan scan = singlePass(cs::ElementType::Uint, options);
+    std::vector<std::uint32_t> expected(length);
+    for (size_t i = 0; i < length; ++i)
+        expected[i] = data[i] + (i % kTile == 0 ? 0u : expected[i - 1]);
+    EXPECT_TRUE(gpuScan(scan, data, length, 1, ScanMode::Inclusive, false) == expected);
+}
+
 // No tile publishes anything, so no look-back ever finds an inclusive prefix: every tile's
 // look-back walks to the start of the row, and every tile is summed from the input by the
 // fallback of a later one (whose published sum the others then read).
@@ -271,6 +285,61 @@ TEST_P(SinglePass, VariantsEqualCpuExactly) {
                         << what << ", length " << length << " " << modeName(mode);
             }
         }
+    }
+}
+
+// The window by subgroups (SinglePassOptions::windowBySubgroups): a round's nearest inclusive
+// prefix and sum from subgroup operations. Exact on uint with no stalls, every third tile and
+// every tile stalled, torn slots, and the nearest inclusive prefix at each lane of the window;
+// float and vec4 on integer data (exact sums) with stalls. The portable kernel refuses it.
+TEST_P(SinglePass, WindowBySubgroupsEqualsCpu) {
+    cs::SinglePassOptions base;
+    base.lookBackWindow = 32;
+    base.windowBySubgroups = true;
+    if (!subgroups()) {
+        cs::GpuScan scan = singlePass(cs::ElementType::Uint, base);
+        const auto data = randomUints(kTile * 3, 3);
+        EXPECT_NE(errorFrom([&] {
+                      gpuScan(scan, data, data.size(), 1, ScanMode::Inclusive, false);
+                  }).find("subgroup"),
+                  std::string::npos);
+        return;
+    }
+    struct Case {
+        std::uint32_t stalledEvery, tornEvery, inclusiveEvery, pollsBeforeFallback;
+    };
+    for (const Case c : {Case{0, 0, 0, 64}, Case{3, 0, 0, 4}, Case{1, 0, 0, 0}, Case{0, 1, 0, 4},
+                         Case{0, 2, 0, 4}, Case{0, 0, 32, 64}, Case{0, 0, 64, 64}}) {
+        cs::SinglePassOptions options = base;
+        options.stalledEvery = c.stalledEvery;
+        options.tornEvery = c.tornEvery;
+        options.inclusiveEvery = c.inclusiveEvery;
+        options.pollsBeforeFallback = c.pollsBeforeFallback;
+        expectExactUints(70 * size_t(kTile) + 3, options,
+                         "stalled every " + std::to_string(c.stalledEvery) + ", torn every " +
+                             std::to_string(c.tornEvery) + ", inclusive every " +
+                             std::to_string(c.inclusiveEvery));
+    }
+    std::mt19937 random(21);
+    const size_t length = 40 * size_t(kTile) + 9;
+    std::vector<float> floats(length);
+    for (float& v : floats) v = float(random() % 1024) - 512.0f;
+    std::vector<glm::vec4> vectors(length / 4);
+    for (glm::vec4& v : vectors)
+        v = glm::vec4(float(random() % 256), float(random() % 16), -float(random() % 8), 1.0f);
+    for (std::uint32_t every : {0u, 3u}) {
+        cs::SinglePassOptions options = base;
+        options.stalledEvery = every;
+        options.pollsBeforeFallback = 4;
+        cs::GpuScan floatScan = singlePass(cs::ElementType::Float, options);
+        cs::GpuScan vectorScan = singlePass(cs::ElementType::Vec4, options);
+        EXPECT_TRUE(gpuScan(floatScan, floats, length, 1, ScanMode::Inclusive, false) ==
+                    (cpuScan<float, double>(floats, length, 1, ScanMode::Inclusive)))
+            << "float, stalled every " << every;
+        EXPECT_TRUE(
+            gpuScan(vectorScan, vectors, vectors.size(), 1, ScanMode::Exclusive, false) ==
+            (cpuScan<glm::vec4, glm::dvec4>(vectors, vectors.size(), 1, ScanMode::Exclusive)))
+            << "vec4, stalled every " << every;
     }
 }
 

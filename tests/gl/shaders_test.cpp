@@ -175,4 +175,37 @@ TEST_P(PassesGlslangValidator, Validates) {
 INSTANTIATE_TEST_SUITE_P(Shaders, PassesGlslangValidator, ::testing::ValuesIn(shaderFiles()),
                          testName);
 
+// The subgroup kernel of the single-pass scan runs only where the GL has subgroup operations
+// for compute shaders (not llvmpipe or zink here), so its variants are checked here at least
+// by glslangValidator: every element type with the windowed look-back by subgroups, with its
+// counters, and with tiles alone (cs::SinglePassOptions).
+TEST(ScanSubgroupVariants, PassGlslangValidator) {
+    if (!glslangValidatorAvailable()) GTEST_SKIP() << "glslangValidator is not on PATH";
+    const std::string file = "compute/scan_single_pass_subgroups.comp";
+    for (const char* type : {"0", "1", "2"}) {
+        for (const cs::ShaderDefines& variant :
+             {cs::ShaderDefines{{"LOOKBACK_WINDOW", "32"}, {"WINDOW_BY_SUBGROUPS", "1"}},
+              cs::ShaderDefines{{"LOOKBACK_WINDOW", "8"},
+                                {"WINDOW_BY_SUBGROUPS", "1"},
+                                {"LOOKBACK_COUNTERS", "1"},
+                                {"COALESCED", "1"}},
+              cs::ShaderDefines{{"TILES_ALONE", "1"}}}) {
+            cs::ShaderDefines defines = {
+                {"SCAN_TYPE", type}, {"GROUP_SIZE", "128"}, {"ITEMS", "4"}};
+            defines.insert(defines.end(), variant.begin(), variant.end());
+            std::string what = "SCAN_TYPE=" + std::string(type);
+            for (const auto& [name, value] : variant) what += " " + name + "=" + value;
+            const cs::ShaderSource source = cs::preprocessShader(
+                (kShaderDir / file).string(), {(kShaderDir / "common").string()}, defines);
+            const fs::path path = fs::path(::testing::TempDir()) /
+                                  ("cs_gl_tests_" + std::to_string(getpid()) + "_variant.comp");
+            std::ofstream(path) << source.text;
+            std::string output;
+            const int status = cs::runCommand("glslangValidator \"" + path.string() + "\"", output);
+            EXPECT_EQ(status, 0) << what << ": " << cs::mapShaderLog(output, source.files);
+            fs::remove(path);
+        }
+    }
+}
+
 }  // namespace
