@@ -277,7 +277,7 @@ case $test in
         # wait_for polls every 0.1 s: the question within 2 s of the release.
         awk -v a="$asked" -v r="$released" 'BEGIN { exit !(a - r <= 2.1) }' ||
             fail "the question came $(awk -v a="$asked" -v r="$released" 'BEGIN { print a - r }') s after the release"
-        grep -q "held back $slider=$most (about [0-9]* [a-z]* per frame)" "$log" ||
+        grep -q "held back $slider=$most (about [0-9.]* [a-z]* per frame)" "$log" ||
             fail "the question gives no estimate"
         press_colour 338c4d keep
         wait_for "kept $slider=$kept" 1
@@ -327,7 +327,10 @@ case $test in
         wait_for "--set local_x=" 1
         take_shot  # the frames after the edit ran it
         quit
-        ! grep -q ": undone:" "$log" || fail "the slider's end was past what the GL runs" ;;
+        ! grep -q ": undone:" "$log" || fail "the slider's end was past what the GL runs"
+        # Stopped short of the declared range: the overlay (and stderr) says what stops it.
+        grep -q "local_x: the slider spans \[1, [0-9]*\] here (\[1, [0-9]*\] with --set): a work group holds" \
+            "$log" || fail "nothing said what stops the slider at its end" ;;
     slices)
         start --set runs=100000
         for _ in 1 2 3; do

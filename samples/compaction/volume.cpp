@@ -65,10 +65,15 @@ cs::Declared<int> declareEdge(cs::Params& params, const char* name, const char* 
         const std::int64_t most = voxels / std::max<std::int64_t>(others(), 1);
         return cs::Range<int>{1, int(std::clamp<std::int64_t>(most, 1, 4096))};
     };
+    const auto why = [] {
+        return "the volume, 4 bytes a voxel, must fit one shader storage block, of " +
+               std::to_string(cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE) >> 20) +
+               " MiB here";
+    };
     return params.add(name, 128, {1, 4096}, std::string("voxels along ") + axis)
         .costGrowsAs(cs::growth::linear)
         .interactiveAt(64)
-        .sliderRange(slider);
+        .sliderRange(slider, why);
 }
 
 }  // namespace compaction

@@ -61,14 +61,17 @@ public:
     Particles() : Sample("particles", "particles under gravity bouncing off a moving sphere") {}
 
 private:
-    int& count = params.add("count", 65536, {1, 1 << 24}, "number of particles")
-                     .activeWhen([this] { return options().input.empty(); },
-                                 "with --input: the particles come from the file")
-                     .interactiveAt(65536)
-                     .costGrowsAs(cs::growth::linear)
-                     .sliderRange([this] {
-                         return cs::Range<int>{1, particles::mostParticles(localSize)};
-                     });
+    int& count =
+        params.add("count", 65536, {1, 1 << 24}, "number of particles")
+            .activeWhen([this] { return options().input.empty(); },
+                        "with --input: the particles come from the file")
+            .interactiveAt(65536)
+            .costGrowsAs(cs::growth::linear)
+            .sliderRange(
+                [this] {
+                    return cs::Range<int>{1, particles::mostParticles(localSize)};
+                },
+                [] { return std::string("every particle, 32 bytes, in one storage block"); });
     cs::UniformBlock<Step> stepBlock{
         "Step",
         {CS_BLOCK_MEMBER(Step, count), CS_BLOCK_MEMBER(Step, integrator),

@@ -185,17 +185,35 @@ void limitSliders(cs::Params& params, const Limits& limits, const bool& variable
         return cs::Range<int>{1, int(std::clamp<std::int64_t>(most, 1, 1 << 30))};
     };
     for (int axis = 0; axis < 3; ++axis) {
-        cs::Declared<int>(params, *groups[axis]).sliderRange([=, &limits] {
-            const std::int64_t others = product(groups, axis) * product(local, -1);
-            return ends(std::min<std::int64_t>(limits.count[axis], mostInvocations() / others));
-        });
-        cs::Declared<int>(params, *local[axis]).sliderRange([=, &limits, &variable] {
-            const std::int64_t others = product(local, axis);
-            const int size = variable ? limits.variableSize[axis] : limits.size[axis];
-            const int perGroup = variable ? limits.variableInvocations : limits.invocations;
-            return ends(std::min({std::int64_t(size), perGroup / others,
-                                  mostInvocations() / (others * product(groups, -1))}));
-        });
+        cs::Declared<int>(params, *groups[axis])
+            .sliderRange(
+                [=, &limits] {
+                    const std::int64_t others = product(groups, axis) * product(local, -1);
+                    return ends(
+                        std::min<std::int64_t>(limits.count[axis], mostInvocations() / others));
+                },
+                [=, &limits] {
+                    return std::to_string(limits.count[axis]) +
+                           " groups along this axis here, and at most " +
+                           std::to_string(mostInvocations()) +
+                           " invocations a dispatch, with the other sizes as they are";
+                });
+        cs::Declared<int>(params, *local[axis])
+            .sliderRange(
+                [=, &limits, &variable] {
+                    const std::int64_t others = product(local, axis);
+                    const int size = variable ? limits.variableSize[axis] : limits.size[axis];
+                    const int perGroup = variable ? limits.variableInvocations : limits.invocations;
+                    return ends(std::min({std::int64_t(size), perGroup / others,
+                                          mostInvocations() / (others * product(groups, -1))}));
+                },
+                [=, &limits, &variable] {
+                    const int size = variable ? limits.variableSize[axis] : limits.size[axis];
+                    const int perGroup = variable ? limits.variableInvocations : limits.invocations;
+                    return "a work group holds at most " + std::to_string(perGroup) +
+                           " invocations, " + std::to_string(size) +
+                           " along this axis, here, with the other sizes as they are";
+                });
     }
 }
 

@@ -19,6 +19,7 @@ struct Params::Param {
     bool isText = false;                 // free text or a file: no default to go back to
     bool unfinished = false;             // edited in the overlay, and the widget still held
     std::string editStart;               // the value before the unfinished edit began
+    bool stoppedShort = false;           // the last drag ended at a narrowed slider end
     std::function<double(double)> cost;  // Declared::costGrowsAs; empty: none
     // The value as a number, for the cost (0 for what is not a number).
     virtual double number() const { return 0.0; }
@@ -42,6 +43,7 @@ struct Params::Param {
     virtual std::string allowedText() const = 0;  // "[1, 1048576]", "8|16|32", "FILE.pfm"
     // The overlay widget; returns whether the user changed the value.
     virtual bool drawUi() = 0;
+    virtual std::string limitText() const { return ""; }
 };
 
 template <typename T>
@@ -54,13 +56,17 @@ struct Number : Params::Param {
     // An integer slider's value while it is dragged: applied when the drag ends.
     T dragged{};
     bool dragging = false;
-    std::function<Range<T>()> sliderRange;  // Declared::sliderRange; empty: the declared range
+    std::function<Range<T>()> sliderRange;   // Declared::sliderRange; empty: the declared range
+    std::function<std::string()> sliderWhy;  // what narrows it; empty: "this GL's limits"
     Range<T> shownRange() const {
         if (!sliderRange) return range;
         const Range<T> r = sliderRange();
         const T lo = std::clamp(r.min, range.min, range.max);
         return {lo, std::clamp(r.max, lo, range.max)};
     }
+    // Where the slider stops short of the declared range, and why: "stops at 2048 here (up to
+    // 4096 on the command line): ..."; empty where it spans the declared range.
+    std::string limitText() const override;
     const void* storage() const override { return value; }
     double number() const override { return double(*value); }
     bool assign(const std::string& text, const std::string& what,

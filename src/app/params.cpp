@@ -85,6 +85,14 @@ template <typename T>
 std::string Number<T>::allowedText() const {
     return "[" + format(range.min) + ", " + format(range.max) + "]";
 }
+template <typename T>
+std::string Number<T>::limitText() const {
+    if (!sliderRange) return "";
+    const Range<T> shown = shownRange();
+    if (shown.min == range.min && shown.max == range.max) return "";
+    return "the slider spans [" + format(shown.min) + ", " + format(shown.max) + "] here (" +
+           allowedText() + " with --set): " + (sliderWhy ? sliderWhy() : "this GL's limits");
+}
 
 bool Switch::assign(const std::string& text, const std::string& what, const std::string&) {
     const bool on = text == "true" || text == "1" || text == "on";
@@ -245,13 +253,21 @@ void Params::setInteractive(const void* value, std::string text) {
 }
 
 template <typename T>
-void Params::setSliderRange(const void* value, std::function<Range<T>()> range) {
+void Params::setSliderRange(const void* value, std::function<Range<T>()> range,
+                            std::function<std::string()> why) {
     auto* number = dynamic_cast<Number<T>*>(&at(value));
     if (!number) throw std::logic_error("sliderRange: '" + at(value).name + "' is no number");
     number->sliderRange = std::move(range);
+    number->sliderWhy = std::move(why);
 }
-template void Params::setSliderRange<int>(const void*, std::function<Range<int>()>);
-template void Params::setSliderRange<float>(const void*, std::function<Range<float>()>);
+template void Params::setSliderRange<int>(const void*, std::function<Range<int>()>,
+                                          std::function<std::string()>);
+template void Params::setSliderRange<float>(const void*, std::function<Range<float>()>,
+                                            std::function<std::string()>);
+
+std::string Params::takeLimitNote() {
+    return std::exchange(limitNote_, std::string());
+}
 
 std::vector<std::string> Params::interactiveSettings() const {
     std::vector<std::string> out;

@@ -84,7 +84,10 @@ public:
     // the declared range, for ends that depend on other values or on this GL (prefix_sum's
     // last step depends on the array's length). --set and --help keep the declared range; a
     // value past the slider's end shows at the end, unchanged, until the slider is moved.
-    Declared& sliderRange(std::function<Range<T>()> range);
+    // `why` says, for the tooltip and for a value dragged or typed to a narrowed end, what
+    // stops the slider there ("one storage block holds 128 MiB here"); empty: "this GL's
+    // limits".
+    Declared& sliderRange(std::function<Range<T>()> range, std::function<std::string()> why = {});
     // How the cost of a frame grows with this number, as a function of its value (only the
     // ratio between two values matters): cs::growth::linear (n), square (n^2), cube (an
     // edge's volume), or the sample's own, e.g. [this](double n) { return n * steps; }. Before
@@ -198,6 +201,9 @@ public:
         std::string assignment() const { return name + "=" + after; }
     };
     std::vector<Edit> takeFinishedEdits();
+    // Set when the overlay's last finished edit stopped at a slider's narrowed end (a value
+    // dragged there, or typed past it): "nx stops at 2048 here: ...". Empty once taken.
+    std::string takeLimitNote();
     // How many times a frame's cost `name` makes at its current value against `before`
     // (costGrowsAs), or 0 when the parameter declares no cost.
     double costRatio(const std::string& name, const std::string& before) const;
@@ -236,7 +242,8 @@ private:
     // An edit from outside the overlay (a reset, the wheel): reported once it is over.
     void noteEdit(Param& p, const std::string& before);
     template <typename T>
-    void setSliderRange(const void* value, std::function<Range<T>()> range);
+    void setSliderRange(const void* value, std::function<Range<T>()> range,
+                        std::function<std::string()> why);
     template <typename T>
     Declared<T> addNumber(const std::string& name, T* storage, T def, Range<T> range,
                           const std::string& help);
@@ -253,6 +260,7 @@ private:
     std::vector<std::unique_ptr<Param>> params_;
     std::vector<std::pair<Param*, std::string>> edits_;  // parameter, value before the change
     std::vector<Edit> finished_;                         // takeFinishedEdits
+    std::string limitNote_;                              // takeLimitNote
 };
 
 template <typename T>
@@ -267,8 +275,9 @@ Declared<T>& Declared<T>::interactiveAt(const T& value) {
 }
 
 template <typename T>
-Declared<T>& Declared<T>::sliderRange(std::function<Range<T>()> range) {
-    params_.template setSliderRange<T>(&value_, std::move(range));
+Declared<T>& Declared<T>::sliderRange(std::function<Range<T>()> range,
+                                      std::function<std::string()> why) {
+    params_.template setSliderRange<T>(&value_, std::move(range), std::move(why));
     return *this;
 }
 

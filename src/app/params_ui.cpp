@@ -47,9 +47,15 @@ bool Number<int>::drawUi() {
         dragged = shown;
         return false;
     }
-    // Released (or a typed Ctrl+click value entered): the one value that is applied.
+    // Released (or a typed Ctrl+click value entered): the one value that is applied. At a
+    // narrowed end (sliderRange), the overlay says what stops it there: a typed value past
+    // it is clamped to it.
     const bool differs = dragging && dragged != *value;
-    if (dragging) *value = dragged;
+    if (dragging) {
+        *value = dragged;
+        stoppedShort = (dragged == ends.max && ends.max < range.max) ||
+                       (dragged == ends.min && ends.min > range.min);
+    }
     dragging = false;
     return differs;
 }
@@ -119,9 +125,11 @@ bool Params::drawUi() {
         ImGui::BeginDisabled(!active);
         const bool edited = p->drawUi() && active;
         ImGui::EndDisabled();
+        const std::string limit = p->limitText();
         const std::string tooltip =
-            active ? p->help
-                   : "no effect " + p->inactiveWhy + (p->help.empty() ? "" : "\n") + p->help;
+            (active ? p->help
+                    : "no effect " + p->inactiveWhy + (p->help.empty() ? "" : "\n") + p->help) +
+            (limit.empty() ? "" : "\n" + limit);
         if (!tooltip.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             ImGui::SetTooltip("%s", tooltip.c_str());
         // A float dragged live is one edit for the report: it is finished when let go.
@@ -131,6 +139,10 @@ bool Params::drawUi() {
             p->unfinished = false;
             if (p->valueText() != p->editStart)
                 finished_.push_back({p->name, p->editStart, p->valueText()});
+        }
+        if (p->stoppedShort) {
+            p->stoppedShort = false;
+            limitNote_ = p->name + ": " + p->limitText();
         }
         if (!edited) continue;
         p->changed = true;

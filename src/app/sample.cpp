@@ -57,17 +57,24 @@ double nowSeconds() {
         .count();
 }
 
-// "about 3 min", "about 12 s": an estimate, rounded as one.
+// "about 3 min", "about 12 s", "about 4.9 s": an estimate, rounded as one. Below 10 s to a
+// tenth, down up to kApplyUpToMs and up past it, so that two estimates on either side of it
+// (whose questions offer different buttons) never read the same.
 std::string aboutDuration(double ms) {
     char text[64];
-    if (ms < 1000.0)
+    if (ms < 1000.0) {
         std::snprintf(text, sizeof text, "about %.0f ms", ms);
-    else if (ms < 120e3)
+    } else if (ms < 10e3) {
+        const double tenths = ms / 100.0;
+        std::snprintf(text, sizeof text, "about %.1f s",
+                      (ms <= kApplyUpToMs ? std::floor(tenths) : std::ceil(tenths)) / 10.0);
+    } else if (ms < 120e3) {
         std::snprintf(text, sizeof text, "about %.0f s", ms / 1e3);
-    else if (ms < 7200e3)
+    } else if (ms < 7200e3) {
         std::snprintf(text, sizeof text, "about %.0f min", ms / 60e3);
-    else
+    } else {
         std::snprintf(text, sizeof text, "about %.0f h", ms / 3600e3);
+    }
     return text;
 }
 
@@ -436,6 +443,10 @@ void Sample::drawOverlay(double dt) {
     const bool showParams = !params.names().empty() &&
                             ImGui::CollapsingHeader("parameters", ImGuiTreeNodeFlags_DefaultOpen);
     if (showParams && params.drawUi()) refusal_.clear();
+    if (std::string limit = params.takeLimitNote(); !limit.empty()) {
+        std::fprintf(stderr, "%s: %s\n", name_.c_str(), limit.c_str());
+        notice(limit);
+    }
     askBeforeHeavyEdits();
     if (showParams) {
         if (ImGui::Button("defaults (Ctrl+R)")) params.resetAll();
