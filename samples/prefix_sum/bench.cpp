@@ -337,7 +337,8 @@ std::vector<SweepTimes> benchSweep(int maxLog2, bool stopWhenSlow, std::uint32_t
         sizeTimes.singlePassMs = cs::summarize(singlePassMs).medianMs;
         sizeTimes.reduceThenScanMs = cs::summarize(reduceThenScanMs).medianMs;
         sizeTimes.cpuMs = cpuMs;
-        sizeTimes.copyGBps = cs::copyGBpsAt(bytes, method);
+        // The copy in the scans' own buffers, input to output: the most a scan can move there.
+        sizeTimes.copyGBps = cs::copyGBpsBetween(in, out, method);
         sizeTimes.singlePassLookBack = countLookBack({}, false, in, out, n);
         checkOutput(out, gpu, cpu, "counted single-pass", log2);
         if (log2 >= kVariantsFromLog2)

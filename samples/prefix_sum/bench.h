@@ -32,7 +32,8 @@ struct SweepTimes {
     // Medians: cs::GpuScan's single pass and reduce-then-scan, and std::inclusive_scan.
     double singlePassMs = 0, reduceThenScanMs = 0, cpuMs = 0;
     // The copy roofline at this size: a copy of the 4 * 2^log2 bytes of the array, in GB/s
-    // (bytes read + bytes written), measured in the same sweep (cs::copyGBpsAt).
+    // (bytes read + bytes written), measured in the same sweep in the scans' own buffers, from
+    // the input to the output (cs::copyGBpsBetween).
     double copyGBps = 0;
     LookBackSummary singlePassLookBack;
     std::vector<VariantTimes> variants;  // with --bench-variants, from 2^20 up

@@ -95,19 +95,19 @@ struct CopyPair {
 };
 
 // `repeats` runs of `variant` after a warm-up, or fewer once they have taken `budgetSeconds`.
-PassStats timeCopy(const BufferCopier& copier, const CopyVariant& variant, const CopyPair& pair,
-                   GpuProfiler::Method method, int repeats, double budgetSeconds) {
+PassStats timeCopy(const BufferCopier& copier, const CopyVariant& variant, const Buffer& source,
+                   const Buffer& destination, GpuProfiler::Method method, int repeats,
+                   double budgetSeconds) {
     const auto copy = [&] {
         DebugGroup group(("calibrate copy: " + variant.name).c_str());
-        copier.copy(variant, pair.source, pair.destination);
+        copier.copy(variant, source, destination);
     };
     // Timer queries that see compute work need not see glCopyBufferSubData: zink's over
     // lavapipe read it at 100 to 6,000 GB/s on a CPU, in some runs and not others. So each
     // run of a copy of 64 MiB or more is timed both ways, and one whose query reads under
     // half its time on the clock is taken by the clock. (Smaller copies are too short to
     // tell a query that misses them from the clock's overhead.)
-    if (variant.api && method == GpuProfiler::Method::TimerQueries &&
-        pair.source.size() >= 64 * kMiB)
+    if (variant.api && method == GpuProfiler::Method::TimerQueries && source.size() >= 64 * kMiB)
         return timesWithin(
             [&] {
                 double query = 0;
@@ -153,7 +153,8 @@ void measureCopy(GpuProfiler::Method method, Calibration& calibration) {
     {
         const CopyPair pair(256 * kMiB);
         for (const CopyVariant& variant : variants) {
-            const PassStats stats = timeCopy(copier, variant, pair, method, 3, 0.25);
+            const PassStats stats =
+                timeCopy(copier, variant, pair.source, pair.destination, method, 3, 0.25);
             rates.push_back(gbps(pair.movedBytes(), stats));
             spreads.push_back(spread(stats));
             calibration.copyVariants.emplace_back(variant.name, rates.back());
@@ -174,7 +175,8 @@ void measureCopy(GpuProfiler::Method method, Calibration& calibration) {
         const CopyPair pair(round.bytes);
         for (const size_t index : finalists) {
             const CopyVariant& variant = variants[index];
-            const PassStats stats = timeCopy(copier, variant, pair, method, round.repeats, 2.0);
+            const PassStats stats = timeCopy(copier, variant, pair.source, pair.destination, method,
+                                             round.repeats, 2.0);
             const double rate = gbps(pair.movedBytes(), stats);
             double& wayRate = variant.api ? calibration.apiCopyGBps : calibration.shaderCopyGBps;
             wayRate = std::max(wayRate, rate);
@@ -223,7 +225,8 @@ void measureCopySizes(GpuProfiler::Method method, Calibration& calibration) {
         {
             const CopyPair pair(mib * kMiB);
             for (const CopyVariant& variant : variants) {
-                const PassStats stats = timeCopy(copier, variant, pair, method, 5, 2.0);
+                const PassStats stats =
+                    timeCopy(copier, variant, pair.source, pair.destination, method, 5, 2.0);
                 calibration.copySizes.push_back(
                     {variant.name, mib, gbps(pair.movedBytes(), stats)});
             }
@@ -456,12 +459,20 @@ void BufferCopier::copy(const CopyVariant& variant, const Buffer& source,
 }
 
 double copyGBpsAt(GLsizeiptr bytes, GpuProfiler::Method method) {
-    const BufferCopier copier;
     const CopyPair pair(bytes);
+    return copyGBpsBetween(pair.source, pair.destination, method);
+}
+
+double copyGBpsBetween(const Buffer& source, const Buffer& destination,
+                       GpuProfiler::Method method) {
+    if (source.size() != destination.size() || source.size() % BufferCopier::kCopyStepBytes != 0)
+        throw Error("copyGBpsBetween: two buffers of one size, a multiple of " +
+                    std::to_string(BufferCopier::kCopyStepBytes) + " bytes, are needed");
+    const BufferCopier copier;
     double best = 0;
     for (const CopyVariant& variant : copyVariants())
-        best = std::max(best,
-                        gbps(pair.movedBytes(), timeCopy(copier, variant, pair, method, 5, 2.0)));
+        best = std::max(best, gbps(2.0 * double(source.size()),
+                                   timeCopy(copier, variant, source, destination, method, 5, 2.0)));
     return best;
 }
 

@@ -90,6 +90,14 @@ private:
 // miss glCopyBufferSubData (zink over lavapipe), copies under 64 MiB read too fast: the clock
 // checks the queries only from 64 MiB up (calibration.cpp, timeCopy).
 double copyGBpsAt(GLsizeiptr bytes, GpuProfiler::Method method);
+// The same, in a benchmark's own two buffers (of one size, a multiple of kCopyStepBytes;
+// `destination` is overwritten): the ceiling of what the benchmark moves in those very
+// buffers. A driver may place a buffer by what came and went before it: on an H200 a pair
+// made in the middle of prefix_sum's sweep copied 1 TB/s where the sweep's own buffers of the
+// same size moved 1.8 TB/s in a scan's tiles, which then read "above" that pair's copy.
+// `source` should hold data that is not all zeros (a driver may skip copying an unwritten
+// buffer). Throws cs::Error for buffers it cannot copy.
+double copyGBpsBetween(const Buffer& source, const Buffer& destination, GpuProfiler::Method method);
 
 // Milliseconds of `dispatch` over `repeats` runs after one warm-up, timed the way `method`
 // says (waits for the GPU: for benchmarks that sweep sizes, not for frames). The repeats stop

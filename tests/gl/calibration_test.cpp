@@ -6,11 +6,13 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "gl/objects.h"
 #include "gl/program.h"
 #include "gl_test.h"
+#include "support/error_from.h"
 
 namespace {
 
@@ -107,6 +109,27 @@ TEST_F(Calibration, TheCopyAtOneSizeTakesAnyByteCount) {
     const cs::GpuProfiler::Method method = cs::detectTimingMethod();
     for (const GLsizeiptr bytes : {GLsizeiptr(1), GLsizeiptr(16384), GLsizeiptr((1 << 20) + 3)})
         EXPECT_GT(cs::copyGBpsAt(bytes, method), 0.0) << bytes << " bytes";
+}
+
+// The copy in a benchmark's own buffers copies them, every variant: the destination ends
+// equal to the source. Buffers that no copy variant can take are refused.
+TEST_F(Calibration, TheCopyInGivenBuffersCopiesThem) {
+    const cs::GpuProfiler::Method method = cs::detectTimingMethod();
+    const std::size_t words = 4 * cs::BufferCopier::kCopyStepBytes / 4;
+    std::vector<std::uint32_t> data(words);
+    for (std::size_t i = 0; i < words; ++i) data[i] = std::uint32_t(i * 2654435761u) | 1u;
+    const auto bytes = GLsizeiptr(words * 4);
+    const cs::Buffer source("source", bytes, cs::BufferUse::Input, data.data());
+    const cs::Buffer destination("destination", bytes, cs::BufferUse::Computed);
+    EXPECT_GT(cs::copyGBpsBetween(source, destination, method), 0.0);
+    std::vector<std::uint32_t> copied(words);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    destination.download(copied.data(), bytes);
+    EXPECT_TRUE(copied == data);
+    const cs::Buffer odd("odd", bytes + 4, cs::BufferUse::Computed);
+    EXPECT_NE(
+        cs::test::errorFrom([&] { cs::copyGBpsBetween(source, odd, method); }).find("one size"),
+        std::string::npos);
 }
 
 // Grows the loop count of calibrate_fma.comp until `dispatch` takes 10 ms on the clock (the
