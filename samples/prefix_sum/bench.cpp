@@ -38,6 +38,18 @@ struct Variant {
     bool coalesced = false;
 };
 
+// `tile`, loaded straight or coalesced, scanned alone without a look-back: what the single pass
+// costs apart from its work groups talking to each other (checked tile by tile).
+Variant tilesAlone(const cs::TileShape& tile, bool coalesced) {
+    Variant alone;
+    alone.options.tile = tile;
+    alone.options.tilesAlone = true;
+    alone.coalesced = coalesced;
+    alone.name = "tiles alone, " + std::to_string(tile.groupSize) + "x" +
+                 std::to_string(tile.quads) + (coalesced ? ", coalesced" : ", straight");
+    return alone;
+}
+
 // Whether a coalesced tile's staging area (scan_common.glsl's `staged`: a quad per element
 // quad plus one per invocation, 16 bytes each for uint) fits the GL's shared memory, with 2 KiB
 // to spare for the kernel's other shared variables.
@@ -96,18 +108,11 @@ std::vector<Variant> variantOptions() {
                                    (coalesced ? ", coalesced" : ", straight");
                     variants.push_back(variant);
                 }
-    // Each tile, loaded either way, scanned alone without a look-back: what the pass costs
-    // apart from its work groups talking to each other.
+    // Each tile, loaded either way, scanned alone.
     for (const cs::TileShape& tile : tiles)
         for (bool coalesced : {false, true}) {
             if (coalesced && !stagingFits(tile)) continue;
-            Variant alone;
-            alone.options.tile = tile;
-            alone.options.tilesAlone = true;
-            alone.coalesced = coalesced;
-            alone.name = "tiles alone, " + std::to_string(tile.groupSize) + "x" +
-                         std::to_string(tile.quads) + (coalesced ? ", coalesced" : ", straight");
-            variants.push_back(alone);
+            variants.push_back(tilesAlone(tile, coalesced));
         }
     return variants;
 }
@@ -170,6 +175,18 @@ LookBackSummary countLookBack(cs::SinglePassOptions options, bool coalesced, con
     return summary;
 }
 
+// One warm-up and kVariantRepeats timed runs of `scan` over the n elements of `in`, each
+// ordered after the one before: the next run rewrites the output and the scan's own state.
+cs::PassStats timeRuns(cs::GpuScan& scan, const cs::Buffer& in, const cs::Buffer& out,
+                       std::size_t n, cs::GpuProfiler::Method method) {
+    return cs::gpuTimes(
+        [&] {
+            scan.run(in, out, n);
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        },
+        method, kVariantRepeats);
+}
+
 // Times one variant of the single pass at one size and counts its look-back; checks both runs.
 // A variant with tiles alone is checked tile by tile, and has no look-back to count.
 VariantTimes timeVariant(const Variant& variant, const cs::Buffer& in, const cs::Buffer& out,
@@ -181,13 +198,7 @@ VariantTimes timeVariant(const Variant& variant, const cs::Buffer& in, const cs:
     scan.setCoalesced(variant.coalesced);
     VariantTimes times;
     times.name = variant.name;
-    const cs::PassStats runs = cs::gpuTimes(
-        [&] {
-            scan.run(in, out, gpu.size());
-            // The next run rewrites the output and the scan's state that this one wrote.
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        },
-        method, kVariantRepeats);
+    const cs::PassStats runs = timeRuns(scan, in, out, gpu.size(), method);
     times.ms = runs.medianMs;
     if (variant.options.tilesAlone) {
         times.lookedBack = false;
@@ -198,35 +209,13 @@ VariantTimes timeVariant(const Variant& variant, const cs::Buffer& in, const cs:
         times.lookBack = countLookBack(variant.options, variant.coalesced, in, out, gpu.size());
         checkOutput(out, gpu, cpu, "counted single-pass (" + variant.name + ")", log2);
     }
-    std::fprintf(stderr,
-                 "prefix_sum: 2^%d %s: %.4g ms (runs from %.4g to %.4g), look-back mean %.2f "
-                 "steps, %.2f polls\n",
-                 log2, variant.name.c_str(), times.ms, runs.minMs, runs.maxMs,
-                 times.lookBack.meanSteps, times.lookBack.meanPolls);
+    std::fprintf(stderr, "prefix_sum: 2^%d %s: %.4g ms (runs from %.4g to %.4g)", log2,
+                 variant.name.c_str(), times.ms, runs.minMs, runs.maxMs);
+    if (times.lookedBack)
+        std::fprintf(stderr, ", look-back mean %.2f steps, %.2f polls", times.lookBack.meanSteps,
+                     times.lookBack.meanPolls);
+    std::fprintf(stderr, "\n");
     return times;
-}
-
-// Times the single pass with each tile scanned alone (no look-back) at one size, and checks
-// each tile's scan against the CPU's scan of that tile by itself.
-double timeTilesAlone(const cs::Buffer& in, const cs::Buffer& out, std::vector<std::uint32_t>& gpu,
-                      const std::vector<std::uint32_t>& data, int log2,
-                      cs::GpuProfiler::Method method) {
-    cs::SinglePassOptions options;
-    options.tilesAlone = true;
-    cs::GpuScan scan(cs::ElementType::Uint, cs::ScanAlgorithm::SinglePass);
-    scan.setSinglePassOptions(options);
-    const cs::PassStats runs = cs::gpuTimes(
-        [&] {
-            scan.run(in, out, gpu.size());
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        },
-        method, kVariantRepeats);
-    checkOutput(out, gpu, tileScans(data, cs::singlePassTile(cs::ElementType::Uint).elements()),
-                "single-pass (tiles alone)", log2);
-    std::fprintf(stderr,
-                 "prefix_sum: 2^%d single pass, tiles alone: %.4g ms (runs from %.4g to %.4g)\n",
-                 log2, runs.medianMs, runs.minMs, runs.maxMs);
-    return runs.medianMs;
 }
 
 // Times reduce-then-scan with coalesced tiles (scan_tiles.comp and tile_sums.comp loading
@@ -237,12 +226,7 @@ double timeCoalescedReduceThenScan(const cs::Buffer& in, const cs::Buffer& out,
                                    cs::GpuProfiler::Method method) {
     cs::GpuScan scan(cs::ElementType::Uint, cs::ScanAlgorithm::ReduceThenScan);
     scan.setCoalesced(true);
-    const cs::PassStats runs = cs::gpuTimes(
-        [&] {
-            scan.run(in, out, gpu.size());
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        },
-        method, kVariantRepeats);
+    const cs::PassStats runs = timeRuns(scan, in, out, gpu.size(), method);
     checkOutput(out, gpu, cpu, "coalesced reduce-then-scan", log2);
     std::fprintf(stderr,
                  "prefix_sum: 2^%d reduce-then-scan, coalesced: %.4g ms (runs from %.4g to %.4g)\n",
@@ -342,7 +326,10 @@ std::vector<SweepTimes> benchSweep(int maxLog2, bool stopWhenSlow, std::uint32_t
         sizeTimes.singlePassLookBack = countLookBack({}, false, in, out, n);
         checkOutput(out, gpu, cpu, "counted single-pass", log2);
         if (log2 >= kVariantsFromLog2)
-            sizeTimes.tilesAloneMs = timeTilesAlone(in, out, gpu, data, log2, method);
+            sizeTimes.tilesAloneMs =
+                timeVariant(tilesAlone(cs::singlePassTile(cs::ElementType::Uint), false), in, out,
+                            gpu, data, cpu, log2, method)
+                    .ms;
         if (variants && log2 >= kVariantsFromLog2) {
             // A variant that fails its check is reported and the others still run; the
             // sweep throws the first failure at its end.

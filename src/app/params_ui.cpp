@@ -125,13 +125,15 @@ bool Params::drawUi() {
         ImGui::BeginDisabled(!active);
         const bool edited = p->drawUi() && active;
         ImGui::EndDisabled();
-        const std::string limit = p->limitText();
-        const std::string tooltip =
-            (active ? p->help
-                    : "no effect " + p->inactiveWhy + (p->help.empty() ? "" : "\n") + p->help) +
-            (limit.empty() ? "" : "\n" + limit);
-        if (!tooltip.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("%s", tooltip.c_str());
+        // Built only while hovered: a narrowed slider's limit asks the GL for its reason.
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            const std::string limit = p->limitText();
+            const std::string tooltip =
+                (active ? p->help
+                        : "no effect " + p->inactiveWhy + (p->help.empty() ? "" : "\n") + p->help) +
+                (limit.empty() ? "" : "\n" + limit);
+            if (!tooltip.empty()) ImGui::SetTooltip("%s", tooltip.c_str());
+        }
         // A float dragged live is one edit for the report: it is finished when let go.
         if (edited && !p->unfinished) p->editStart = before;
         if (edited) p->unfinished = true;

@@ -46,6 +46,28 @@ protected:
         return scan;
     }
 
+    // Scans float and vec4 data of `length` in both modes with `options`, integer-valued so
+    // that every sum is exact whatever adds it up; every element must match the CPU's.
+    void expectExactOnIntegerData(size_t length, const cs::SinglePassOptions& options,
+                                  unsigned seed, const std::string& what) {
+        std::mt19937 random(seed);
+        std::vector<float> floats(length);
+        for (float& v : floats) v = float(random() % 256) - 128.0f;
+        std::vector<glm::vec4> vectors(length);
+        for (auto& v : vectors)
+            v = glm::vec4(float(random() % 256), float(random() % 16), -float(random() % 8), 1.0f);
+        cs::GpuScan floatScan = singlePass(cs::ElementType::Float, options);
+        cs::GpuScan vectorScan = singlePass(cs::ElementType::Vec4, options);
+        for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive}) {
+            EXPECT_TRUE(gpuScan(floatScan, floats, length, 1, mode, false) ==
+                        (cpuScan<float, double>(floats, length, 1, mode)))
+                << what << ", float " << modeName(mode);
+            EXPECT_TRUE(gpuScan(vectorScan, vectors, length, 1, mode, false) ==
+                        (cpuScan<glm::vec4, glm::dvec4>(vectors, length, 1, mode)))
+                << what << ", vec4 " << modeName(mode);
+        }
+    }
+
     // Scans uint data of `length` in both modes with `options`; every element must match.
     void expectExactUints(size_t length, const cs::SinglePassOptions& options,
                           const std::string& what) {
@@ -91,23 +113,7 @@ TEST_P(SinglePass, FallbackForEveryTileIsExact) {
         expectExactUints(length, options, "every tile stalled");
 
     // float and vec4 too, on integer data, where every sum is exact whatever adds it up.
-    std::mt19937 random(7);
-    const size_t length = 5 * size_t(kTile) + 3;
-    std::vector<float> floats(length);
-    for (float& v : floats) v = float(random() % 256) - 128.0f;
-    std::vector<glm::vec4> vectors(length);
-    for (auto& v : vectors)
-        v = glm::vec4(float(random() % 256), float(random() % 16), -float(random() % 8), 1.0f);
-    cs::GpuScan floatScan = singlePass(cs::ElementType::Float, options);
-    cs::GpuScan vectorScan = singlePass(cs::ElementType::Vec4, options);
-    for (ScanMode mode : {ScanMode::Inclusive, ScanMode::Exclusive}) {
-        EXPECT_TRUE(gpuScan(floatScan, floats, length, 1, mode, false) ==
-                    (cpuScan<float, double>(floats, length, 1, mode)))
-            << "float " << modeName(mode);
-        EXPECT_TRUE(gpuScan(vectorScan, vectors, length, 1, mode, false) ==
-                    (cpuScan<glm::vec4, glm::dvec4>(vectors, length, 1, mode)))
-            << "vec4 " << modeName(mode);
-    }
+    expectExactOnIntegerData(5 * size_t(kTile) + 3, options, 7, "every tile stalled");
 }
 
 // Some tiles stalled, and their successors poll them the default number of times before the
@@ -320,26 +326,12 @@ TEST_P(SinglePass, WindowBySubgroupsEqualsCpu) {
                              std::to_string(c.tornEvery) + ", inclusive every " +
                              std::to_string(c.inclusiveEvery));
     }
-    std::mt19937 random(21);
-    const size_t length = 40 * size_t(kTile) + 9;
-    std::vector<float> floats(length);
-    for (float& v : floats) v = float(random() % 1024) - 512.0f;
-    std::vector<glm::vec4> vectors(length / 4);
-    for (glm::vec4& v : vectors)
-        v = glm::vec4(float(random() % 256), float(random() % 16), -float(random() % 8), 1.0f);
     for (std::uint32_t every : {0u, 3u}) {
         cs::SinglePassOptions options = base;
         options.stalledEvery = every;
         options.pollsBeforeFallback = 4;
-        cs::GpuScan floatScan = singlePass(cs::ElementType::Float, options);
-        cs::GpuScan vectorScan = singlePass(cs::ElementType::Vec4, options);
-        EXPECT_TRUE(gpuScan(floatScan, floats, length, 1, ScanMode::Inclusive, false) ==
-                    (cpuScan<float, double>(floats, length, 1, ScanMode::Inclusive)))
-            << "float, stalled every " << every;
-        EXPECT_TRUE(
-            gpuScan(vectorScan, vectors, vectors.size(), 1, ScanMode::Exclusive, false) ==
-            (cpuScan<glm::vec4, glm::dvec4>(vectors, vectors.size(), 1, ScanMode::Exclusive)))
-            << "vec4, stalled every " << every;
+        expectExactOnIntegerData(40 * size_t(kTile) + 9, options, 21 + every,
+                                 "stalled every " + std::to_string(every));
     }
 }
 

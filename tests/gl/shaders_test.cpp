@@ -54,8 +54,9 @@ GLenum stageOf(const std::string& file) {
     return GL_FRAGMENT_SHADER;
 }
 
-cs::ShaderSource preprocess(const std::string& file) {
-    return cs::preprocessShader((kShaderDir / file).string(), {(kShaderDir / "common").string()});
+cs::ShaderSource preprocess(const std::string& file, const cs::ShaderDefines& defines = {}) {
+    return cs::preprocessShader((kShaderDir / file).string(), {(kShaderDir / "common").string()},
+                                defines);
 }
 
 // Compiles one stage like the framework's loader does; returns "" or the mapped log.
@@ -155,21 +156,29 @@ TEST_P(CompilesOnDriver, Compiles) {
 
 INSTANTIATE_TEST_SUITE_P(Shaders, CompilesOnDriver, ::testing::ValuesIn(shaderFiles()), testName);
 
+// Runs glslangValidator on `source`, preprocessed from `file`, written to a file of the test's
+// own named after `stem`. Returns "" where it passes, else its log mapped to the source files.
+std::string glslangErrors(const std::string& file, const cs::ShaderSource& source,
+                          const std::string& stem) {
+    // Same extension: glslangValidator takes the stage from it.
+    const fs::path path =
+        fs::path(::testing::TempDir()) / ("cs_gl_tests_" + std::to_string(getpid()) + "_" + stem +
+                                          fs::path(file).extension().string());
+    std::ofstream(path) << source.text;
+    std::string output;
+    const int status = cs::runCommand("glslangValidator \"" + path.string() + "\"", output);
+    fs::remove(path);
+    if (status == 0) return "";
+    const std::string log = cs::mapShaderLog(output, source.files);
+    return log.empty() ? "glslangValidator failed (no log)" : log;
+}
+
 using PassesGlslangValidator = ::testing::TestWithParam<std::string>;
 
 TEST_P(PassesGlslangValidator, Validates) {
     if (!glslangValidatorAvailable()) GTEST_SKIP() << "glslangValidator is not on PATH";
     const std::string& file = GetParam();
-    const cs::ShaderSource source = preprocess(file);
-    // Same extension: glslangValidator takes the stage from it.
-    const fs::path path = fs::path(::testing::TempDir()) /
-                          ("cs_gl_tests_" + std::to_string(getpid()) + "_" +
-                           testName({GetParam(), 0}) + fs::path(file).extension().string());
-    std::ofstream(path) << source.text;
-    std::string output;
-    const int status = cs::runCommand("glslangValidator \"" + path.string() + "\"", output);
-    EXPECT_EQ(status, 0) << cs::mapShaderLog(output, source.files);
-    fs::remove(path);
+    EXPECT_EQ(glslangErrors(file, preprocess(file), testName({file, 0})), "");
 }
 
 INSTANTIATE_TEST_SUITE_P(Shaders, PassesGlslangValidator, ::testing::ValuesIn(shaderFiles()),
@@ -195,15 +204,7 @@ TEST(ScanSubgroupVariants, PassGlslangValidator) {
             defines.insert(defines.end(), variant.begin(), variant.end());
             std::string what = "SCAN_TYPE=" + std::string(type);
             for (const auto& [name, value] : variant) what += " " + name + "=" + value;
-            const cs::ShaderSource source = cs::preprocessShader(
-                (kShaderDir / file).string(), {(kShaderDir / "common").string()}, defines);
-            const fs::path path = fs::path(::testing::TempDir()) /
-                                  ("cs_gl_tests_" + std::to_string(getpid()) + "_variant.comp");
-            std::ofstream(path) << source.text;
-            std::string output;
-            const int status = cs::runCommand("glslangValidator \"" + path.string() + "\"", output);
-            EXPECT_EQ(status, 0) << what << ": " << cs::mapShaderLog(output, source.files);
-            fs::remove(path);
+            EXPECT_EQ(glslangErrors(file, preprocess(file, defines), "variant"), "") << what;
         }
     }
 }
