@@ -5,7 +5,7 @@
 //     springs_scatter.comp once per colour (12): each spring's force into both ends' sums;
 //     race_check.comp (first substep, while the overlay shows it): what a race lost;
 //     springs_integrate.comp: every point moves by its sum.
-//     (naive_scatter: one racing scatter; colouring=false or solver=xpbd: alternatives.cpp)
+//     (naive_scatter: one racing scatter; colouring=false or solver=xpbd: passes.cpp too)
 //   normals.comp, then VERTEX_ATTRIB_ARRAY | SHADER_STORAGE | BUFFER_UPDATE for render()'s draw
 //   measure() (the overlay's): diagnostics.comp, SHADER_STORAGE, then cs::GpuReduce, a tool:
 //     contract in src/compute/reduce.h; the sums reach the overlay through fenced reads.
@@ -18,7 +18,6 @@
 #include <cstdint>
 #include <utility>
 
-#include "alternatives.h"
 #include "app/sample.h"
 #include "bench.h"
 #include "compute/reduce.h"
@@ -90,7 +89,7 @@ private:
     cloth::GpuCloth& gpu = sides.gpu;
     cloth::SpringPasses springs;
     cs::Program computeNormals;
-    cloth::OtherPasses others;          // the other solvers' (alternatives.h)
+    cloth::OtherPasses others;          // the other solvers' (passes.h)
     std::vector<cloth::Point> initial;  // what reset returns to
     long long stepsDone = 0;
 

@@ -1,8 +1,9 @@
 #pragma once
-// The cloth's default substep on the GPU, each pass written out in passes.cpp as bind,
-// dispatch, and the barrier its readers need: the explicit springs scattered per spring by
-// graph colouring. main.cpp's gpuStep() runs `substeps` of it (the other solvers' substeps
-// are in alternatives.h).
+// The cloth's substeps on the GPU, each pass written out in passes.cpp as bind, dispatch, and
+// the barrier its readers need. The default: the explicit springs scattered per spring by
+// graph colouring. Off the default path: the explicit springs gathered per point
+// (colouring=false), and XPBD's distance constraints, by colour or by Jacobi (solver=xpbd).
+// main.cpp's gpuStep() runs `substeps` of one of them.
 #include "gl/program.h"
 #include "gl/uniform_block.h"
 #include "state.h"
@@ -24,5 +25,24 @@ struct SpringPasses {
 void scatterSubstep(const GpuCloth& cloth, const SpringPasses& springs,
                     const cs::UniformBlock<Physics>& physics, bool byColour,
                     const cs::Buffer* lost);
+
+// The programs off the default path (shaders/cloth/springs_gather.comp, xpbd_*.comp).
+struct OtherPasses {
+    cs::Program gather;
+    cs::Program predict;
+    cs::Program coloured;
+    cs::Program jacobi;
+    cs::Program finalize;
+};
+
+// One substep gathered per point (springs_gather.comp): reads the current positions and
+// velocities and writes the other ones, which then become the current ones.
+void gatherSubstep(GpuCloth& cloth, const OtherPasses& passes,
+                   const cs::UniformBlock<Physics>& physics);
+
+// One XPBD substep: predict, correct every constraint once, by colour in place or by Jacobi into
+// the other positions, then the velocities from the motion, and the collisions.
+void xpbdSubstep(GpuCloth& cloth, const OtherPasses& xpbd, const cs::UniformBlock<Physics>& physics,
+                 bool byColour);
 
 }  // namespace cloth

@@ -1,7 +1,7 @@
 #pragma once
-// The cloth sample's state on the GPU, whose buffers each pass binds (main.cpp, passes.cpp,
-// alternatives.cpp). Also the state's two sides (compute=gpu|cpu), and the edits made between
-// steps: a point moved by the pins or the mouse.
+// The cloth sample's state on the GPU, whose buffers each pass binds (main.cpp, passes.cpp). Also
+// the state's two sides (compute=gpu|cpu), and the edits made between steps: a point moved by the
+// pins or the mouse.
 #include <glm/glm.hpp>
 #include <string>
 #include <vector>
