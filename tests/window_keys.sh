@@ -34,6 +34,11 @@
 # slices:    (barriers --set runs=100000: minutes of runs on a CPU renderer) the window goes on
 #            drawing while the runs go on in slices: three F2 shots a second apart each come
 #            within 1.5 s, and Esc ends the run within 3 s, the runs unfinished.
+# parts:     (flocking at its defaults: a step over all pairs takes over a second on a CPU
+#            renderer) the window runs a step in parts across frames: the trace names more than
+#            one part, three F2 shots a second apart each come within 1.5 s, and Esc ends the run
+#            within 3 s. A run of 2 steps in parts (--steps 2) writes the same flock, byte for
+#            byte, as a headless run of 2 whole steps.
 # note:      (test_sample, frames of 100 and 300 ms in turn around the 200 ms threshold) the
 #            slow-frame note comes once and stays (hysteresis), and the overlay's slot for it
 #            stays where it is in every frame (CS_TRACE_OVERLAY=1 prints its place).
@@ -148,6 +153,22 @@ drag() {
         shift 2
     done
     xdo mouseup 1
+}
+
+# Long work goes on in the window (WHILE says what): three F2 shots a second apart each come
+# within 1.5 s, and Esc then ends the run within 3 s.
+keeps_drawing() {
+    local asked late
+    for _ in 1 2 3; do
+        asked=$(date +%s.%N)
+        take_shot
+        late=$(awk -v a="$asked" -v n="$(date +%s.%N)" 'BEGIN { print n - a }')
+        awk -v l="$late" 'BEGIN { exit !(l <= 1.5) }' || fail "no frame for $late s $1"
+        sleep 1
+    done
+    asked=$SECONDS
+    quit
+    [ $((SECONDS - asked)) -le 3 ] || fail "Esc took $((SECONDS - asked)) s to end the run"
 }
 
 same() { "$png_check" same "$@" || fail "the pictures should be equal"; }
@@ -333,17 +354,18 @@ case $test in
             "$log" || fail "nothing said what stops the slider at its end" ;;
     slices)
         start --set runs=100000
-        for _ in 1 2 3; do
-            asked=$(date +%s.%N)
-            take_shot
-            late=$(awk -v a="$asked" -v n="$(date +%s.%N)" 'BEGIN { print n - a }')
-            awk -v l="$late" 'BEGIN { exit !(l <= 1.5) }' ||
-                fail "no frame for $late s while the runs went on"
-            sleep 1
-        done
-        asked=$SECONDS
-        quit
-        [ $((SECONDS - asked)) -le 3 ] || fail "Esc took $((SECONDS - asked)) s to end the run" ;;
+        keeps_drawing "while the runs went on" ;;
+    parts)
+        CS_TRACE_FRAMES=1 start
+        wait_for "update all_pairs in \([2-9]\|[1-9][0-9]\+\) parts" 1
+        keeps_drawing "while a step ran in parts"
+        CS_TRACE_FRAMES=1 timeout 60 "$exe" --size "${width}x$height" --steps 2 --frames 40 \
+            --output window.bin 2>"$log" || fail "the run of 2 steps in a window failed"
+        grep -q "update all_pairs in \([2-9]\|[1-9][0-9]\+\) parts" "$log" ||
+            fail "no step ran in parts"
+        timeout 60 "$exe" --headless --steps 2 --output headless.bin 2>"$log" ||
+            fail "the headless run of 2 steps failed"
+        cmp window.bin headless.bin || fail "the steps in parts differ from whole steps" ;;
     note)
         CS_TRACE_OVERLAY=1 start --set sleep_ms=200 --set jitter=true
         wait_for "overlay notes at y=.*, slow" 20

@@ -7,16 +7,15 @@
 //   update     all_pairs.comp (step.glsl) reads the Step block (uniform buffer 0, written
 //              when it changes) and the goal, and sums rule 4's centre in its own loop, as
 //              the book does. SHADER_STORAGE | UNIFORM | BUFFER_UPDATE: the next step reads
-//              the state, the draw the centre's sums
-//   health     (passes.cpp) health.comp, a diagnostics pass: the first step that went inf
-//              or NaN; no barrier (finish() reads it behind one)
+//              the state, the draw the centre's sums. In a window, a step too long for one
+//              frame runs in parts, a share of the work groups a frame
+//   health     (passes.cpp) health.comp, diagnostics: the first step that went inf or NaN
 //   render()   plane.vert, plane.frag: the planes, instanced, from the half the step read
 // search=grid: grid.comp for all_pairs.comp, after four passes (the grid's in passes.cpp):
-//   centre     cs::GpuReduce, a tool: contract in src/compute/reduce.h; a copy, no barrier
-//   bin        cells.comp, SHADER_STORAGE; cs::GpuBinSort's count (a tool: contract in
-//              src/compute/bin_sort.h) | scan: its scan
-//   scatter    cs::GpuBinSort's scatter, SHADER_STORAGE; reorder.comp, SHADER_STORAGE
-//   occupancy  (after the health check, overlay on) occupancy.comp, BUFFER_UPDATE, FencedRead
+//   centre     cs::GpuReduce (a tool: contract in src/compute/reduce.h), a copy, no barrier
+//   bin, scan  cells.comp, SHADER_STORAGE; cs::GpuBinSort's count and scan (a tool: contract
+//              in src/compute/bin_sort.h) | scatter: its scatter; reorder.comp, SHADER_STORAGE
+//   occupancy  (overlay on) occupancy.comp, BUFFER_UPDATE, FencedRead
 // A new flock: orient.comp, VERTEX_ATTRIB_ARRAY. finish(): BUFFER_UPDATE, then read-backs.
 #include <cmath>
 #include <glm/gtc/type_ptr.hpp>
@@ -46,9 +45,8 @@ private:
                          .interactiveAt(2048)  // all pairs: 64 times less work
                          .costGrowsAs([this](double n) { return search == "grid" ? n : n * n; });
     std::string& search = params.choice("search", "all_pairs", {"all_pairs", "grid"},
-                                        "whom a boid visits: every member (the book), or the "
-                                        "members in the 27 grid cells around it (needs radius "
-                                        "> 0, which the overlay sets to 10 where it is 0)");
+                                        "whom a boid visits: every member (the book), or "
+                                        "those in the 27 grid cells around it (radius > 0)");
     // The rules' parameters live in the Step block's mirror (boids.h), uploaded on a change.
     cs::UniformBlock<flocking::Step> stepBlock{"Step", {CS_BLOCK_MEMBER(flocking::Step, count)}};
     flocking::Step& s = stepBlock.values;
@@ -77,23 +75,22 @@ private:
 
     int& stepLimit = flags.add("steps", 0, {0, 1 << 30},
                                "run exactly K steps in all, however the frames split them");
-    int& benchLargest = flags
-                            .add("bench-max", 1 << 20, {1, 1 << 20},
-                                 "largest flock of the --bench sweep (4096, 16384, ... up to "
-                                 "it; a search stops where its next step would take over 5 s)")
-                            .activeWhen([this] { return options().bench; }, "without --bench");
+    int& benchMax = flags
+                        .add("bench-max", 1 << 20, {1, 1 << 20},
+                             "largest flock of the --bench sweep (4096, 16384, ... up to it; a "
+                             "search stops where its next step would take over 5 s)")
+                        .activeWhen([this] { return options().bench; }, "without --bench");
 
     // The flock, double-buffered: a step reads half [current] and writes half [1 - current],
     // then the halves swap. Each half holds the members, the planes' frames that the step
     // builds for the draw, and the positions once more as vec4s for the grid's reduction.
     cs::Buffer boids[2], frames[2], positions[2];
     cs::Buffer centreSum;  // the input positions' sums (a vec4), for rule 4 and the view
-    cs::Buffer colours;    // one vec3 per plane, made once
     int current = 0;
-    int shown = 0;  // the half the draw shows: the one the frame's step read
+    int shown = 0;            // the half the draw shows: the one the frame's step read
+    int part = 0, parts = 1;  // in a window, a long step runs in parts across frames (update)
     GLuint count = 0;
     long long stepsDone = 0;
-    std::string source;                           // where the flock came from, for the overlay
     cs::GpuReduce reduce{cs::ElementType::Vec4};  // search=grid: rule 4's centre
     cs::Program allPairs, gridUpdate, orient;
     flocking::Grid grid;      // search=grid: the members sorted by cell, rebuilt every step
@@ -107,47 +104,55 @@ private:
     glm::vec3 goal() const { return flocking::goalAt(stepsDone / 60.0, {goalX, goalY, goalZ}); }
 
     void update(double) override {
-        if (params.changed({&boidCount})) restart();
+        if (params.changed({&boidCount})) load(flocking::makeFlock(boidCount, seed()));
         flocking::keepGridWorking(params, search, radius);  // overlay.h: grid gets a radius
         const bool reachChanged = params.changed({&search, &radius, &separationDistance});
         if (reachChanged) grid.forgetOccupancy();
         // The Step block goes up when a value in it changed (load(): a new count).
-        if (params.changed({&separationWeight, &alignmentWeight, &goalWeight, &cohesionWeight, &dt,
-                            &maxSpeed, &smoothing}) ||
-            reachChanged)
+        const bool rulesChanged = params.changed({&separationWeight, &alignmentWeight, &goalWeight,
+                                                  &cohesionWeight, &dt, &maxSpeed, &smoothing});
+        if (rulesChanged || reachChanged) {
             stepBlock.upload();
+            part = 0;  // a step in parts starts again: one set of rules (and cells) throughout
+        }
         // The draw shows the half this frame's step reads, as the book does, so it never waits
         // for the step. What the last step wrote is fetched as vertex attributes.
         glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
         shown = current;
         // Before the step: the trial steps write the half the step then overwrites.
-        if (std::exchange(compareRequested, false))
+        if (part == 0 && std::exchange(compareRequested, false))
             compared =
                 flocking::compareSearches([&](bool g) { passes(g, false); }, count, timingMethod());
         if (flags.given(&stepLimit) && stepsDone >= stepLimit) return;  // --steps K: K in all
+        // In a window, a step too long for one frame runs in parts, a share of the work groups
+        // a frame (about 0.1 s each), so that the window redraws and takes Esc meanwhile.
+        const int groups = int(allPairs.groupsFor(count).x);  // grid.comp's are as wide
+        if (part == 0)
+            parts = partsFor(useGrid() ? "update grid" : "update all_pairs", parts, groups);
         step();
         if (useGrid() && !options().noUi && !options().bench) {
-            grid.pollOccupancy();  // for the overlay: counts of an earlier frame, if they are in
-            auto pass = gpuPass("occupancy");
+            auto pass = gpuPass("occupancy");  // for the overlay, read a frame or more late
             grid.countOccupancy();
         }
     }
 
     void step() {
-        passes(useGrid(), true);
+        passes(useGrid(), true, part, parts);
+        if (++part < parts) return;  // the step's other parts in the next frames
+        part = 0;
         current = 1 - current;
         ++stepsDone;
     }
 
-    // One step's passes in frame order, from [current] into [1 - current]. A frame's step
-    // times each pass on its own (`timed`); the sweep and the comparison time whole steps.
-    void passes(bool gridSearch, bool timed) {
+    // One step's passes in frame order, from [current] into [1 - current] (part `share` of
+    // `of`). A frame's step times each pass (`timed`); the sweep and comparison whole steps.
+    void passes(bool gridSearch, bool timed, int share = 0, int of = 1) {
         auto pass = [&](const char* name, auto run) {
             if (!timed) return run();
             auto scope = gpuPass(name);
             run();
         };
-        if (gridSearch) {
+        if (gridSearch && share == 0) {
             // Rule 4's centre, which the grid does not visit every member for: the reduction
             // copies its sum into centreSum, so no reader needs a barrier.
             pass("centre", [&] { reduce.sum(positions[current], count, centreSum); });
@@ -155,13 +160,15 @@ private:
             pass("scan", [&] { grid.scan(); });
             pass("scatter", [&] { grid.scatter(boids[current], count); });
         }
-        pass(gridSearch ? "update grid" : "update all_pairs", [&] { updateFlock(gridSearch); });
+        pass(gridSearch ? "update grid" : "update all_pairs",
+             [&] { updateFlock(gridSearch, share, of); });
+        if (share + 1 < of) return;  // the health check reads the whole step
         pass("health", [&] { health.check(boids[1 - current], count, GLuint(stepsDone + 1)); });
     }
 
     // The update: the rules and the step (step.glsl), over all pairs (all_pairs.comp) or over
-    // the grid's neighbours (grid.comp), from [current] into [1 - current].
-    void updateFlock(bool gridSearch) {
+    // the grid's neighbours (grid.comp), from [current] into [1 - current] (part `share` of `of`).
+    void updateFlock(bool gridSearch, int share, int of) {
         const cs::Program& program = gridSearch ? gridUpdate : allPairs;
         program.use();
         stepBlock.bind(0);
@@ -179,8 +186,10 @@ private:
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, grid.order().id());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, grid.binStarts().id());
         }
-        const glm::uvec3 groups = program.groupsFor(count);
-        glDispatchCompute(groups.x, groups.y, groups.z);
+        const GLuint groups = program.groupsFor(count).x;
+        const GLuint first = groups * share / of;  // the part's share; all for a whole step
+        glUniform1ui(program.uniform("firstGroup"), first);
+        glDispatchCompute(groups * (share + 1) / of - first, 1, 1);
         // The health check and the next step read the state as storage; the draw reads
         // all_pairs' sums as a uniform block, and a grid step's reduction copies over them.
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_UNIFORM_BARRIER_BIT |
@@ -203,16 +212,10 @@ private:
         planes.create();
         camera().setHome(flocking::kHomePose);
         useCamera(&zoom);  // the wheel scales zoom (larger is closer), Home resets it too
-        if (options().input.empty()) return restart();
-        source = options().input;
+        if (options().input.empty()) return load(flocking::makeFlock(boidCount, seed()));
         // The largest storage block holds each plane's frame, 48 bytes.
         load(flocking::readBoids(options().input,
                                  cs::glInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE) / 48));
-    }
-
-    void restart() {
-        source = "generated, seed " + std::to_string(seed());
-        load(flocking::makeFlock(boidCount, seed()));
     }
 
     void load(const std::vector<flocking::Boid>& flock) {
@@ -224,7 +227,7 @@ private:
         const std::vector<glm::vec4> p = flocking::positionsOf(flock);
         // Until the first step sums them on the GPU (for the view).
         const glm::vec4 sum = std::accumulate(p.begin(), p.end(), glm::vec4(0.0f));
-        planes.remember(sum, count);  // the planes' size on screen, from now on at least
+        planes.newFlock(sum, count);  // their colours, and their size on screen from now on
         const GLsizeiptr n = count;
         for (int b = 0; b < 2; ++b) {
             const std::string half = " " + std::to_string(b);
@@ -235,13 +238,12 @@ private:
         }
         centreSum = cs::Buffer("sum of the positions", sizeof sum, cs::BufferUse::Computed, &sum);
         health.reset();
-        colours = cs::Buffer("plane colours", n * 12, cs::BufferUse::Input,
-                             flocking::paperColours(int(count)).data());
         s.count = count;  // the one member of the Step block that no parameter holds
         stepBlock.upload();
         grid.resize(count);
         current = 0;
         shown = 0;
+        part = 0;
         stepsDone = 0;
         auto pass = gpuPass("orient");  // the planes' frames, which no step has written yet
         flocking::orientPlanes(orient, boids[0], frames[0], count);
@@ -249,22 +251,21 @@ private:
 
     void render() override {
         camera().pose().distance = flocking::cameraDistance(freeArea(), zoom);  // fitted, / zoom
-        planes.draw(boids[shown], frames[shown], colours, centreSum, count, camera(), freeArea(),
-                    width(), height(), planeSize);
+        planes.draw(boids[shown], frames[shown], centreSum, count, camera(), freeArea(), width(),
+                    height(), planeSize);
     }
 
     void ui() override {
         compareRequested |=
-            flocking::drawOverlay({count, source, stepsDone, goal(), useGrid() ? &grid : nullptr,
-                                   radius > 0.0f, compared});
+            flocking::drawOverlay({count, options().input, seed(), stepsDone, goal(),
+                                   useGrid() ? &grid : nullptr, radius > 0.0f, compared});
     }
 
     void finish() override {
-        // --steps K: whatever the frames did not run yet, so that exactly K steps are done.
+        // --steps K: what the frames did not run. Else a step left in parts is dropped.
         while (flags.given(&stepLimit) && stepsDone < stepLimit) step();
-        // The read-backs below read what the last step's shaders wrote.
-        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-        health.require();  // a step that overflowed fails the run
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the read-backs read the last step
+        health.require();                               // a step that overflowed fails the run
         if (options().output.empty()) return;
         std::vector<flocking::Boid> flock(count);
         boids[current].download(flock.data(), GLsizeiptr(count * sizeof(flocking::Boid)));
@@ -274,12 +275,11 @@ private:
     // Roofline of each search: all_pairs is FLOP-bound, 23 FLOPs per pair (19 in step.glsl's
     // addNeighbour, 4 adding the centre's sums in all_pairs.comp); the grid moves memory. Its
     // bytes, per member unless said, each record read or written once (a cell's members come
-    // again from cache, not counted):
-    //   centre 16 (position) | bin 32 + 4 (record, key), count 4 + 4 (key, arrival), the table's
-    //   clear 4 per bin | scan 12 per bin (read, read, write) | scatter 16 (key, start, arrival,
-    //   placed), order 20 (key, two starts, placed, order), reorder 68 (order, record, record) |
-    //   update 32 + 4 + 8 (record, order, starts) + 96 (record, frame, position written) |
-    //   health 32 (record)
+    // again from cache, not counted): centre 16 (position) | bin 32 + 4 (record, key), count
+    // 4 + 4 (key, arrival), the table's clear 4 per bin | scan 12 per bin (read, read, write) |
+    // scatter 16 (key, start, arrival, placed), order 20 (key, two starts, placed, order),
+    // reorder 68 (order, record, record) | update 32 + 4 + 8 (record, order, starts) + 96
+    // (record, frame, position written) | health 32 (record)
     static double allPairsFlops(double n) { return 23.0 * n * n; }
     static double gridBytes(double n) {
         const double bins = flocking::Grid::tableSizeFor(GLuint(n));
@@ -290,7 +290,7 @@ private:
         // The searches are compared at the same rules: rule 2 within radius, or within 10
         // where radius is 0 (every member), which the grid cannot search.
         if (radius == 0.0f) radius = flocking::kGridRadius;
-        return flocking::runSweep({benchLargest, 5000.0, allPairsFlops, gridBytes,
+        return flocking::runSweep({benchMax, 5000.0, allPairsFlops, gridBytes,
                                    [&](int n) { load(flocking::makeFlock(n, 1)); },
                                    [&](bool grid) { passes(grid, false); }, timingMethod()},
                                   calibration);

@@ -8,7 +8,10 @@ namespace flocking {
 
 bool drawOverlay(const OverlayLines& lines) {
     ImGui::Separator();
-    ImGui::Text("%u boids (%s)", lines.count, lines.source.c_str());
+    if (lines.input.empty())
+        ImGui::Text("%u boids (generated, seed %u)", lines.count, unsigned(lines.seed));
+    else
+        ImGui::Text("%u boids (%s)", lines.count, lines.input.c_str());
     ImGui::Text("step %lld, t = %.2f s, goal (%.0f, %.0f, %.0f)", lines.steps, lines.steps / 60.0,
                 lines.goal.x, lines.goal.y, lines.goal.z);
     // The counts arrive a frame or more after the step that made them (passes.h).

@@ -2,6 +2,7 @@
 // The flocking overlay's lines under the parameters (ImGui calls only): the flock, the step
 // and the goal, how full the grid is, and the "compare searches" button with what it measured.
 // And the overlay's edits that would leave the grid without a radius.
+#include <cstdint>
 #include <glm/glm.hpp>
 #include <string>
 
@@ -24,7 +25,8 @@ void keepGridWorking(cs::Params& params, const std::string& search, const float&
 
 struct OverlayLines {
     GLuint count = 0;
-    const std::string& source;  // where the flock came from
+    const std::string& input;  // the --input file the flock came from; empty: generated
+    std::uint32_t seed = 0;    // generated from it
     long long steps = 0;
     glm::vec3 goal{0.0f};
     const Grid* grid = nullptr;  // search=grid: its cells and (once known) their occupancy

@@ -82,6 +82,7 @@ void Grid::scatter(const cs::Buffer& boids, GLuint count) {
 }
 
 void Grid::countOccupancy() {
+    occupancyRead_.poll();  // earlier frames' counts, if they are in
     const Occupancy zero;
     occupancyCounters_.upload(&zero, sizeof zero);  // after last frame's copy, and its barrier
     occupancyPass_.use();

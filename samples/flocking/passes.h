@@ -46,10 +46,10 @@ public:
     const cs::UniformBlock<Cells>& cells() const { return cells_; }
 
     // For the overlay, after a step: the bins in use and the fullest, counted on the GPU
-    // (occupancy.comp) and copied for a fenced read. pollOccupancy() reads the copies whose
-    // fence has signalled, without waiting: the counts are known a frame or more later.
+    // (occupancy.comp) and copied for a fenced read. It first reads the copies of earlier
+    // frames whose fence has signalled, without waiting: the counts are known a frame or more
+    // later.
     void countOccupancy();
-    void pollOccupancy() { occupancyRead_.poll(); }
     bool occupancyKnown() const { return occupancyRead_.known(); }
     Occupancy occupancy() const { return occupancyRead_.value<Occupancy>(); }
     // Forgets the counts: the cells or the flock they counted changed.

@@ -62,9 +62,9 @@ void Planes::create() {
     glBindVertexArray(0);
 }
 
-void Planes::draw(const cs::Buffer& boids, const cs::Buffer& frames, const cs::Buffer& colours,
-                  const cs::Buffer& positionSum, GLuint count, const cs::OrbitCamera& camera,
-                  const cs::Rect& area, int width, int height, float planeSize) const {
+void Planes::draw(const cs::Buffer& boids, const cs::Buffer& frames, const cs::Buffer& positionSum,
+                  GLuint count, const cs::OrbitCamera& camera, const cs::Rect& area, int width,
+                  int height, float planeSize) const {
     program_.use();
     glUniformMatrix4fv(program_.uniform("viewProjection"), 1, GL_FALSE,
                        glm::value_ptr(camera.projectionOn(area, width, height) * camera.view()));
@@ -75,14 +75,16 @@ void Planes::draw(const cs::Buffer& boids, const cs::Buffer& frames, const cs::B
     glBindVertexArray(layout_.id());
     glBindVertexBuffer(1, boids.id(), 0, sizeof(Boid));
     glBindVertexBuffer(2, frames.id(), 0, sizeof(Frame));
-    glBindVertexBuffer(3, colours.id(), 0, sizeof(glm::vec3));
+    glBindVertexBuffer(3, colours_.id(), 0, sizeof(glm::vec3));
     glEnable(GL_DEPTH_TEST);
     glDrawArraysInstanced(GL_TRIANGLES, 0, meshVertices_, GLsizei(count));
     glDisable(GL_DEPTH_TEST);
     glBindVertexArray(0);
 }
 
-void Planes::remember(const glm::vec4& positionSum, GLuint count) {
+void Planes::newFlock(const glm::vec4& positionSum, GLuint count) {
+    colours_ = cs::Buffer("plane colours", GLsizeiptr(count) * GLsizeiptr(sizeof(glm::vec3)),
+                          cs::BufferUse::Input, paperColours(int(count)).data());
     // As plane.vert computes the spread: the root mean square distance from the centre.
     const glm::vec3 centre = glm::vec3(positionSum) / float(count);
     startSpread_ =

@@ -17,23 +17,25 @@ public:
     // The mesh, the program and the vertex layout; the context is current.
     void create();
     // Draws `count` planes into the bound frame target: the positions from `boids` (Boid
-    // records), the axes from `frames` (Frame records), a colour each from `colours` (vec3),
-    // the flock centred and scaled by the sums in `positionSum` (plane.vert). The caller's
-    // barrier makes shader writes to the three buffers visible to vertex fetches. Seen by
-    // `camera` in a width x height frame target, the picture centred on `area`.
-    void draw(const cs::Buffer& boids, const cs::Buffer& frames, const cs::Buffer& colours,
-              const cs::Buffer& positionSum, GLuint count, const cs::OrbitCamera& camera,
-              const cs::Rect& area, int width, int height, float planeSize) const;
+    // records), the axes from `frames` (Frame records), a colour each (newFlock's), the flock
+    // centred and scaled by the sums in `positionSum` (plane.vert). The caller's barrier
+    // makes shader writes to the buffers visible to vertex fetches. Seen by `camera` in a
+    // width x height frame target, the picture centred on `area`.
+    void draw(const cs::Buffer& boids, const cs::Buffer& frames, const cs::Buffer& positionSum,
+              GLuint count, const cs::OrbitCamera& camera, const cs::Rect& area, int width,
+              int height, float planeSize) const;
 
-    // Keeps the flock's spread as it is made, from its sums (as positionSum holds them): the
-    // planes never look smaller than they did then (plane.vert).
-    void remember(const glm::vec4& positionSum, GLuint count);
+    // For a new flock of `count`: a colour per plane (paperColours), and the flock's spread
+    // as it is made, from its sums (as positionSum holds them): the planes never look smaller
+    // than they did then (plane.vert).
+    void newFlock(const glm::vec4& positionSum, GLuint count);
 
 private:
     float startSpread_ = 1.0f;
     cs::Program program_;
     cs::VertexArray layout_;
     cs::Buffer mesh_;
+    cs::Buffer colours_;  // one vec3 per plane
     GLsizei meshVertices_ = 0;
 };
 

@@ -18,8 +18,12 @@ shared Boid tile[gl_WorkGroupSize.x];
 // |position|² of each, for the w of the view's sums: once as the tile loads, not once a pair.
 shared float tileLengthSq[gl_WorkGroupSize.x];
 
+// In a window, a step too long for one frame runs in parts, a share of the work groups a
+// frame (main.cpp): this dispatch's groups are those from firstGroup on; 0 for a whole step.
+uniform uint firstGroup;
+
 void main() {
-    uint i = gl_GlobalInvocationID.x;
+    uint i = (firstGroup + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
     // Invocations past the last member must not return here: every invocation of the group
     // has to reach every barrier(), and they still load their share of each tile.
     bool isMember = i < count;

@@ -17,8 +17,11 @@ layout(std430, binding = 6) readonly buffer BinStarts { uint binStarts[]; };
 // flock that rule 4's centre needs.
 layout(std430, binding = 4) readonly buffer Centre { vec4 positionSum; };
 
+// A part of a step (all_pairs.comp says why): the work groups from firstGroup on.
+uniform uint firstGroup;
+
 void main() {
-    uint p = gl_GlobalInvocationID.x;
+    uint p = (firstGroup + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
     if (p >= count) return;  // the last group's overhang (no barrier() below)
 
     Boid me = sorted[p];

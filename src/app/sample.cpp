@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "app/overlay.h"
+#include "app/slices.h"
 #include "app/window_input.h"
 #include "gl/context.h"
 #include "gl/debug.h"
@@ -359,6 +360,7 @@ void Sample::frame(double dt, bool last) {
     // one: the frame --screenshot writes when no --frames count was given.
     last = last || context_->shouldClose();
     context_->framebufferSize(width_, height_);
+    if (spread_.framesLeft > 0) --spread_.framesLeft;  // work spread over frames (partsFor)
     // Paused, the compute waits (N runs one frame of it, with the fixed time step); the
     // picture is drawn again from what the last update() left.
     if (!paused_ || stepOnce_) {
@@ -521,6 +523,18 @@ double Sample::estimateFrameMs(const Params::Edit& edit) const {
     return best;
 }
 
+int Sample::partsFor(const std::string& pass, int parts, int most) {
+    if (headless_) return 1;
+    const double partMs = std::chrono::duration<double, std::milli>(Slices::kSlice).count();
+    const double roundMs = profiler_.latestMs(pass) * parts;
+    const int next = std::clamp(int(std::ceil(roundMs / partMs)), 1, std::max(1, most));
+    spread_ = {pass, roundMs, next, next + 1};
+    if (traceFrames())
+        std::fprintf(stderr, "%s: %s in %d parts (the last round: %.0f ms in %d)\n", name_.c_str(),
+                     pass.c_str(), next, roundMs, parts);
+    return next;
+}
+
 // The median of the last frames' wall-clock times (up to 8), 0 before the second frame.
 double Sample::recentFrameMs() const {
     if (frameMs_.empty()) return 0.0;
@@ -540,8 +554,13 @@ void Sample::drawNotes() {
     // One frame of over a second says it at once: the median of 8 such frames would take
     // the learner 8 s or more to see the way out.
     const float last = frameMs_.empty() ? 0.0f : frameMs_.back();
-    if ((frameMs_.size() >= 8 && median >= kSlowFrameMs) || last >= kVerySlowFrameMs) slow_ = true;
-    if (median < kFastAgainMs && last < kVerySlowFrameMs) slow_ = false;
+    // Work spread over frames (partsFor) is as slow as its whole round, however quick each
+    // frame is.
+    const double spreadMs = spread_.framesLeft > 0 && spread_.parts > 1 ? spread_.roundMs : 0.0;
+    if ((frameMs_.size() >= 8 && median >= kSlowFrameMs) || last >= kVerySlowFrameMs ||
+        spreadMs >= kSlowFrameMs)
+        slow_ = true;
+    if (median < kFastAgainMs && last < kVerySlowFrameMs && spreadMs < kFastAgainMs) slow_ = false;
     // The slot appears with the first note and stays from then on: a window that is never
     // slow and never refuses a value keeps the room, and once there it moves nothing again.
     const bool noticing = !notice_.empty() && nowSeconds() < noticeUntil_;
@@ -566,8 +585,15 @@ void Sample::drawNotes() {
 // Frames slower than kSlowFrameMs: says so, and offers the sample's interactive settings with
 // one click; they are named, so the learner knows what changed.
 void Sample::drawSlowNote(double frameMs) {
-    ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1),
-                       "Frames take %.0f ms: this renderer is slow for these settings.", frameMs);
+    if (spread_.framesLeft > 0 && spread_.parts > 1 && spread_.roundMs > frameMs)
+        ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1),
+                           "%s takes %.0f ms, spread over %d frames: this renderer is slow for "
+                           "these settings.",
+                           spread_.pass.c_str(), spread_.roundMs, spread_.parts);
+    else
+        ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1),
+                           "Frames take %.0f ms: this renderer is slow for these settings.",
+                           frameMs);
     // The settings not in effect yet; none left, the button goes.
     const std::vector<std::string> settings = params.interactiveSettings();
     if (settings.empty()) {

@@ -120,6 +120,13 @@ protected:
     double benchMedianMs(const std::string& pass) const;
     // The pass's most recent GPU milliseconds (0 before the first is measured), for overlays.
     double latestPassMs(const std::string& pass) const { return profiler_.latestMs(pass); }
+    // In a window, work too long for one frame is spread over several, a part a frame, so
+    // that the window redraws and takes Esc between the parts. Called as a round of the work
+    // starts: how many parts it should have, the last round having run in `parts` parts, each
+    // timed as `pass`. About Slices::kSlice of GPU time a part, from 1 to `most`; 1 until the
+    // pass has been timed, and 1 headless, so that a run's results are those of whole rounds.
+    // While the round runs, the slow-frame note counts its whole time.
+    int partsFor(const std::string& pass, int parts, int most);
     // How this driver's GPU time is measured (for samples that time sweeps themselves).
     GpuProfiler::Method timingMethod() const { return profiler_.method(); }
 
@@ -193,8 +200,14 @@ private:
     std::string busy_;                   // showBusy, until the next update()
     std::string warning_, warningNext_;  // warn(): shown, and said this frame for the next
     bool slow_ = false;                  // the slow-frame note is shown (with hysteresis)
-    bool notesShown_ = false;            // the notes' slot has appeared, and stays
-    std::string notice_;  // a passing notice in the overlay's notes, until noticeUntil_
+    struct Spread {
+        std::string pass;  // partsFor(): work spread over frames
+        double roundMs = 0.0;
+        int parts = 1;
+        int framesLeft = 0;  // how long the note counts it: its round, and a frame
+    } spread_;
+    bool notesShown_ = false;  // the notes' slot has appeared, and stays
+    std::string notice_;       // a passing notice in the overlay's notes, until noticeUntil_
     double noticeUntil_ = 0.0;
     struct Ask {
         Params::Edit edit;  // held back (Params::holdBack) until the learner says
