@@ -108,7 +108,6 @@ private:
         flocking::keepGridWorking(params, search, radius);  // overlay.h: grid gets a radius
         const bool reachChanged = params.changed({&search, &radius, &separationDistance});
         if (reachChanged) grid.forgetOccupancy();
-        // The Step block goes up when a value in it changed (load(): a new count).
         const bool rulesChanged = params.changed({&separationWeight, &alignmentWeight, &goalWeight,
                                                   &cohesionWeight, &dt, &maxSpeed, &smoothing});
         if (rulesChanged || reachChanged) {
@@ -130,6 +129,7 @@ private:
         if (part == 0)
             parts = partsFor(useGrid() ? "update grid" : "update all_pairs", parts, groups);
         step();
+        while (paused() && part != 0) step();  // paused, N runs a whole step
         if (useGrid() && !options().noUi && !options().bench) {
             auto pass = gpuPass("occupancy");  // for the overlay, read a frame or more late
             grid.countOccupancy();

@@ -524,7 +524,7 @@ double Sample::estimateFrameMs(const Params::Edit& edit) const {
 }
 
 int Sample::partsFor(const std::string& pass, int parts, int most) {
-    if (headless_) return 1;
+    if (headless_ || paused_) return 1;
     const double partMs = std::chrono::duration<double, std::milli>(Slices::kSlice).count();
     const double roundMs = profiler_.latestMs(pass) * parts;
     const int next = std::clamp(int(std::ceil(roundMs / partMs)), 1, std::max(1, most));

@@ -124,8 +124,9 @@ protected:
     // that the window redraws and takes Esc between the parts. Called as a round of the work
     // starts: how many parts it should have, the last round having run in `parts` parts, each
     // timed as `pass`. About Slices::kSlice of GPU time a part, from 1 to `most`; 1 until the
-    // pass has been timed, and 1 headless, so that a run's results are those of whole rounds.
-    // While the round runs, the slow-frame note counts its whole time.
+    // pass has been timed; 1 headless, so that a run's results are those of whole rounds; and
+    // 1 paused, where N runs a whole round. While the round runs, the slow-frame note counts
+    // its whole time.
     int partsFor(const std::string& pass, int parts, int most);
     // How this driver's GPU time is measured (for samples that time sweeps themselves).
     GpuProfiler::Method timingMethod() const { return profiler_.method(); }
