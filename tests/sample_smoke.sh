@@ -22,9 +22,12 @@
 #   sample_smoke.sh overlay TEST_SAMPLE_EXE PNG_CHECK OUT_DIR --headless|--window
 # overlay:  test_sample draws nothing, so its frame is blank without the overlay and must
 #           not be blank with it: the overlay drew.
-set -euo pipefail
+set -eEuo pipefail
 mode=$1 exe=$2 png_check=$3 out=$4 golden=$5
 name=$(basename "$exe")
+# A check that fails says which, with its status: a run that exits non-zero after writing
+# its shot, a blank picture, a count of lines.
+trap 'echo "sample_smoke.sh $mode $name: line $LINENO failed with status $?" >&2' ERR
 mkdir -p "$out"
 shot="$out/$name.$mode.png"
 # Runs the sample for 3 frames at 640x360 without, then with, the overlay, into $plain and
