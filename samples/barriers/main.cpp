@@ -96,7 +96,7 @@ private:
             glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
             check(outcomes.back(), token);
         }
-        if (!work.running()) map.reset();  // redrawn with the new results
+        map.reset();  // redrawn with the results so far: no band of an earlier run stays
     }
 
     // ---- The experiments: dispatches, and the barriers between them (or not) ----

@@ -69,8 +69,10 @@ Pressed drawOverlay(const Bodies& bodies, const StepRate& rate, const Conservati
     if (rate.ms > 0) {
         const double gflops =
             rate.flopsPerInteraction * bodies.count * bodies.count / (rate.ms * 1e6);
-        ImGui::Text("%s, per step: %.3g interactions/s = %.2f GFLOP/s", rate.pass.c_str(),
-                    gflops / rate.flopsPerInteraction * 1e9, gflops);
+        // The rate on a line of its own: wrapped, a number would break at its decimal point.
+        ImGui::Text("%s, per step: %.3g interactions/s", rate.pass.c_str(),
+                    gflops / rate.flopsPerInteraction * 1e9);
+        ImGui::Text("  = %.2f GFLOP/s", gflops);
         // The FMA rate with what it is: the fastest of its runs, and how far they were apart.
         // Two lines of their own from the start, so that nothing below moves when it comes.
         const cs::Calibration& fma = rate.fma->measured;
@@ -79,7 +81,7 @@ Pressed drawOverlay(const Bodies& bodies, const StepRate& rate, const Conservati
             ImGui::TextDisabled("  run %d of %d, a dispatch a frame",
                                 rate.fma->measuring->runsDone(), cs::FmaMeasurement::kRuns);
         } else if (fma.fmaGflops > 0) {
-            ImGui::Text("  = %.3f of the FMA rate, %.1f GFLOP/s", gflops / fma.fmaGflops,
+            ImGui::Text("  = %.3f of the FMA rate (%.1f GFLOP/s)", gflops / fma.fmaGflops,
                         fma.fmaGflops);
             ImGui::Text("  (fastest of %d runs, spread %.0f %%)", fma.fmaRuns,
                         100.0 * fma.fmaSpread);

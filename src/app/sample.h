@@ -123,10 +123,11 @@ protected:
     // In a window, work too long for one frame is spread over several, a part a frame, so
     // that the window redraws and takes Esc between the parts. Called as a round of the work
     // starts: how many parts it should have, the last round having run in `parts` parts, each
-    // timed as `pass`. About Slices::kSlice of GPU time a part, from 1 to `most`; 1 until the
-    // pass has been timed; 1 headless, so that a run's results are those of whole rounds; and
-    // 1 paused, where N runs a whole round. While the round runs, the slow-frame note counts
-    // its whole time.
+    // timed as `pass`. About Slices::kSlice of GPU time a part, from 1 to `most`; `most`
+    // while the pass has no time yet or `most` changed since the last call (work of a new
+    // size); 1 headless, so that a run's results are those of whole rounds; and 1 paused,
+    // where N runs a whole round. While the round runs, the slow-frame note counts its whole
+    // time.
     int partsFor(const std::string& pass, int parts, int most);
     // How this driver's GPU time is measured (for samples that time sweeps themselves).
     GpuProfiler::Method timingMethod() const { return profiler_.method(); }
@@ -198,6 +199,7 @@ private:
     float overlayRight_ = 0.0f;  // the overlay window's right edge last frame, in pixels
     // The window's state.
     bool paused_ = false, stepOnce_ = false, showHelp_ = false, shotRequested_ = false;
+    bool updated_ = false;               // update() has run: a closing window need not run it again
     std::string busy_;                   // showBusy, until the next update()
     std::string warning_, warningNext_;  // warn(): shown, and said this frame for the next
     bool slow_ = false;                  // the slow-frame note is shown (with hysteresis)
@@ -207,8 +209,9 @@ private:
         int parts = 1;
         int framesLeft = 0;  // how long the note counts it: its round, and a frame
     } spread_;
-    bool notesShown_ = false;  // the notes' slot has appeared, and stays
-    std::string notice_;       // a passing notice in the overlay's notes, until noticeUntil_
+    std::map<std::string, int> partsMost_;  // partsFor: each pass's last `most`
+    bool notesShown_ = false;               // the notes' slot has appeared, and stays
+    std::string notice_;  // a passing notice in the overlay's notes, until noticeUntil_
     double noticeUntil_ = 0.0;
     struct Ask {
         Params::Edit edit;  // held back (Params::holdBack) until the learner says
