@@ -356,13 +356,13 @@ case $test in
         start --set runs=100000
         keeps_drawing "while the runs went on" ;;
     parts)
+        in_parts="update all_pairs in \([2-9]\|[1-9][0-9]\+\) parts"  # the trace, 2 or more
         CS_TRACE_FRAMES=1 start
-        wait_for "update all_pairs in \([2-9]\|[1-9][0-9]\+\) parts" 1
+        wait_for "$in_parts" 1
         keeps_drawing "while a step ran in parts"
         CS_TRACE_FRAMES=1 timeout 60 "$exe" --size "${width}x$height" --steps 2 --frames 40 \
             --output window.bin 2>"$log" || fail "the run of 2 steps in a window failed"
-        grep -q "update all_pairs in \([2-9]\|[1-9][0-9]\+\) parts" "$log" ||
-            fail "no step ran in parts"
+        grep -q "$in_parts" "$log" || fail "no step ran in parts"
         timeout 60 "$exe" --headless --steps 2 --output headless.bin 2>"$log" ||
             fail "the headless run of 2 steps failed"
         cmp window.bin headless.bin || fail "the steps in parts differ from whole steps" ;;

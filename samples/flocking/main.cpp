@@ -100,6 +100,8 @@ private:
     flocking::Comparison compared;
 
     bool useGrid() const { return search == "grid"; }
+    // The update's pass name: what the GPU table shows, and what partsFor reads the time of.
+    static const char* updatePass(bool grid) { return grid ? "update grid" : "update all_pairs"; }
     // Where the goal is before the next step: the book runs one step per 60 Hz frame.
     glm::vec3 goal() const { return flocking::goalAt(stepsDone / 60.0, {goalX, goalY, goalZ}); }
 
@@ -126,8 +128,7 @@ private:
         // In a window, a step too long for one frame runs in parts, a share of the work groups
         // a frame (about 0.1 s each), so that the window redraws and takes Esc meanwhile.
         const int groups = int(allPairs.groupsFor(count).x);  // grid.comp's are as wide
-        if (part == 0)
-            parts = partsFor(useGrid() ? "update grid" : "update all_pairs", parts, groups);
+        if (part == 0) parts = partsFor(updatePass(useGrid()), parts, groups);
         step();
         while (paused() && part != 0) step();  // paused, N runs a whole step
         if (useGrid() && !options().noUi && !options().bench) {
@@ -160,8 +161,7 @@ private:
             pass("scan", [&] { grid.scan(); });
             pass("scatter", [&] { grid.scatter(boids[current], count); });
         }
-        pass(gridSearch ? "update grid" : "update all_pairs",
-             [&] { updateFlock(gridSearch, share, of); });
+        pass(updatePass(gridSearch), [&] { updateFlock(gridSearch, share, of); });
         if (share + 1 < of) return;  // the health check reads the whole step
         pass("health", [&] { health.check(boids[1 - current], count, GLuint(stepsDone + 1)); });
     }

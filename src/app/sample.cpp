@@ -514,17 +514,14 @@ void Sample::askBeforeHeavyEdits() {
 // the default's frames say hours). 0 for a parameter without a declared cost.
 double Sample::estimateFrameMs(const Params::Edit& edit) const {
     if (params.costRatio(edit.name, edit.before) == 0.0) return 0.0;
-    double best = 0.0, bestDistance = 0.0;
+    double best = 0.0, bestRatio = 1.0;
     const auto it = measuredMs_.find(edit.name);
     if (it == measuredMs_.end()) return 0.0;
-    double bestRatio = 1.0;
     for (const auto& [value, ms] : it->second) {
         const double ratio = params.costRatio(edit.name, value);  // after against this value
         if (ratio <= 0.0) continue;
-        const double distance = std::abs(std::log(ratio));
-        if (best == 0.0 || distance < bestDistance) {
+        if (best == 0.0 || std::abs(std::log(ratio)) < std::abs(std::log(bestRatio))) {
             best = ms * ratio;
-            bestDistance = distance;
             bestRatio = ratio;
         }
     }
@@ -559,6 +556,12 @@ int Sample::partsFor(const std::string& pass, int parts, int most) {
     return next;
 }
 
+// The whole round's time of work spread over frames (partsFor) while it runs in more than one
+// part; 0 otherwise.
+double Sample::spreadRoundMs() const {
+    return spread_.framesLeft > 0 && spread_.parts > 1 ? spread_.roundMs : 0.0;
+}
+
 // The median of the last frames' wall-clock times (up to 8), 0 before the second frame.
 double Sample::recentFrameMs() const {
     if (frameMs_.empty()) return 0.0;
@@ -580,7 +583,7 @@ void Sample::drawNotes() {
     const float last = frameMs_.empty() ? 0.0f : frameMs_.back();
     // Work spread over frames (partsFor) is as slow as its whole round, however quick each
     // frame is.
-    const double spreadMs = spread_.framesLeft > 0 && spread_.parts > 1 ? spread_.roundMs : 0.0;
+    const double spreadMs = spreadRoundMs();
     if ((frameMs_.size() >= 8 && median >= kSlowFrameMs) || last >= kVerySlowFrameMs ||
         spreadMs >= kSlowFrameMs)
         slow_ = true;
@@ -609,7 +612,7 @@ void Sample::drawNotes() {
 // Frames slower than kSlowFrameMs: says so, and offers the sample's interactive settings with
 // one click; they are named, so the learner knows what changed.
 void Sample::drawSlowNote(double frameMs) {
-    if (spread_.framesLeft > 0 && spread_.parts > 1 && spread_.roundMs > frameMs)
+    if (spreadRoundMs() > frameMs)
         ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1),
                            "%s takes %.0f ms, spread over %d frames: this renderer is slow for "
                            "these settings.",

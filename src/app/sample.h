@@ -161,6 +161,7 @@ private:
     void frame(double dt, bool last);
     void drawOverlay(double dt);
     double recentFrameMs() const;
+    double spreadRoundMs() const;
     void askBeforeHeavyEdits();
     double estimateFrameMs(const Params::Edit& edit) const;
     void drawNotes();
