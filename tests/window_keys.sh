@@ -26,6 +26,9 @@
 #            value as it was: no --set, no rebuild. test_sample only: dragged to the end again,
 #            hours a frame, the question offers no "apply" (amber), and "copy its command line"
 #            (purple) prints the line that runs it, and applies nothing.
+# ask_paused: (nbody) the same, paused first (Space): the frames before the pause say what the
+#            compute costs, and the question comes all the same; applied while paused, the
+#            next Space would have run a frame of over an hour.
 # reset, reset_started: (nbody) bodies dragged to 1, or started at 1 (--set bodies=1), then Ctrl+R: the
 #            default comes back with no question (a default is never asked about: the sample
 #            starts there), as one --set, before any frame runs it.
@@ -281,12 +284,16 @@ case $test in
             [ "$rebuilds" -eq 1 ] && grep -q "^test_sample: rebuilt for size=1$" "$log" ||
                 fail "the drag should rebuild once, for size=1, not $rebuilds times"
         fi ;;
-    ask)
+    ask | ask_paused)
         slider=size kept=512
         [ "$name" = nbody ] && slider=bodies kept=4096
         [ "$name" = overdraw ] && slider=quads kept=64
         [ "$name" = flocking ] && slider=count kept=1024
         start
+        if [ "$test" = ask_paused ]; then
+            take_shot  # frames that computed, before the pause
+            key space
+        fi
         find_slider
         right=$((width - 1))
         drag 0.25 "$x" "$y" $right "$y" $right "$y"

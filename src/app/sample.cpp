@@ -486,9 +486,12 @@ void Sample::drawOverlay(double dt) {
 void Sample::askBeforeHeavyEdits() {
     for (const Params::Edit& edit : params.takeFinishedEdits()) {
         // What the frames took at the value before: a point to scale from later. Paused
-        // frames run no compute, so they say nothing about its cost.
-        if (!paused_ && frameMs_.size() >= 2 && params.costRatio(edit.name, edit.before) > 0.0)
-            measuredMs_[edit.name][edit.before] = recentFrameMs();
+        // frames run no compute, so they say nothing about its cost: those before the pause
+        // do, unless an edit was applied since (pausedAtMs_ is then 0).
+        const double beforeMs = paused_ ? pausedAtMs_ : recentFrameMs();
+        if (beforeMs > 0.0 && frameMs_.size() >= 2 &&
+            params.costRatio(edit.name, edit.before) > 0.0)
+            measuredMs_[edit.name][edit.before] = beforeMs;
         // Back to a default, never asked: the sample starts there, so a learner can always
         // return (an estimate from a nearly empty frame would say hours).
         const double estimate = params.backToDefault(edit) ? 0.0 : estimateFrameMs(edit);
@@ -504,6 +507,7 @@ void Sample::askBeforeHeavyEdits() {
             continue;
         }
         std::fprintf(stderr, "%s: --set %s\n", name_.c_str(), edit.assignment().c_str());
+        pausedAtMs_ = 0.0;
         if (!paused_) busy_ = "applying " + edit.assignment();
     }
 }
@@ -640,6 +644,7 @@ void Sample::makeInteractive() {
     std::string names;
     for (const std::string& setting : settings) names += (names.empty() ? "" : ", ") + setting;
     params.setAll(settings);
+    pausedAtMs_ = 0.0;
     std::fprintf(stderr, "%s: made interactive:%s\n", name_.c_str(), params.commandLine().c_str());
     busy_ = "applying " + names;
 }
@@ -676,6 +681,7 @@ void Sample::drawAsk() {
         if (button("apply", ImVec4(0.62f, 0.42f, 0.10f, 1.0f))) {
             params.set(shown.name, shown.after);
             std::fprintf(stderr, "%s: --set %s\n", name_.c_str(), shown.assignment().c_str());
+            pausedAtMs_ = 0.0;
             busy_ = "applying " + shown.assignment();
             ask_.reset();
         }
@@ -861,7 +867,10 @@ void Sample::onKey(int key, int mods) {
     if (key == GLFW_KEY_ESCAPE) glfwSetWindowShouldClose(context_->window(), 1);
     if (key == GLFW_KEY_R && ctrl) params.resetAll();
     if (key == GLFW_KEY_R && plain) reloadShaders();
-    if (key == GLFW_KEY_SPACE && plain) paused_ = !paused_;
+    if (key == GLFW_KEY_SPACE && plain) {
+        if (!paused_) pausedAtMs_ = recentFrameMs();  // what the compute cost (askBeforeHeavyEdits)
+        paused_ = !paused_;
+    }
     if (key == GLFW_KEY_N && plain && paused_) stepOnce_ = true;
     if (key == GLFW_KEY_F1) showHelp_ = !showHelp_;
     if (key == GLFW_KEY_F2) shotRequested_ = true;

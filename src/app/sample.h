@@ -222,6 +222,7 @@ private:
     // Per parameter with a declared cost: the frame time measured at each value it has held,
     // by its text. An estimate scales from the value nearest in cost, not only from the last.
     std::map<std::string, std::map<std::string, double>> measuredMs_;
+    double pausedAtMs_ = 0.0;     // recentFrameMs() as Space paused, until an edit is applied
     std::vector<float> frameMs_;  // wall-clock frame times, the last kFrameGraphLength
     OrbitCamera camera_;
     bool cameraInUse_ = false;
