@@ -42,6 +42,11 @@
 #            one part, three F2 shots a second apart each come within 1.5 s, and Esc ends the run
 #            within 3 s. A run of 2 steps in parts (--steps 2) writes the same flock, byte for
 #            byte, as a headless run of 2 whole steps.
+# allocate:  (compaction) nx typed, 1024: a new volume of 256 MiB, which a CPU renderer
+#            zeroes as it allocates it. Its four buffers come one a frame, the
+#            progress shown over the picture ("allocating ... buffer 2 of 4"), then the frames
+#            compute again. Esc during the allocation, with --output: one line, exit 1, no file.
+#            Skipped (77) where the GL allocates the whole volume within one frame.
 # note:      (test_sample, frames of 100 and 300 ms in turn around the 200 ms threshold) the
 #            slow-frame note comes once and stays (hysteresis), and the overlay's slot for it
 #            stays where it is in every frame (CS_TRACE_OVERLAY=1 prints its place).
@@ -101,6 +106,19 @@ find_slider() {
     local grab
     grab=$("$png_check" find "$shot" 3d85e0 0 0 250 "$height") || fail "no slider in $shot"
     read -r x y <<<"$grab"
+}
+
+# Ctrl+click on the first slider: the field that types its value. Ctrl is held over a few
+# frames: the ImGui backend reads it as a state each frame, not as an event.
+open_field() {
+    find_slider
+    xdo mousemove --window "$window" --sync "$x" "$y"
+    xdo keydown --window "$window" ctrl
+    sleep 0.3
+    xdo click 1
+    sleep 0.3
+    xdo keyup --window "$window" ctrl
+    sleep 0.3
 }
 
 # Presses, for a few frames, the button of colour RRGGBB in a new shot (the ask window's
@@ -235,17 +253,9 @@ case $test in
         start
         # The sample's picture is right of the overlay (at most 0.45 of the window wide).
         picture=(250 0 $((width - 250)) "$height")
-        find_slider
-        # Ctrl+click types a value. Ctrl is held over a few frames: the ImGui backend reads it
-        # as a state each frame, not as an event. (Had the click opened no field, the Space
-        # below would pause the sample, and the test fail.)
-        xdo mousemove --window "$window" --sync "$x" "$y"
-        xdo keydown --window "$window" ctrl
-        sleep 0.3
-        xdo click 1
-        sleep 0.3
-        xdo keyup --window "$window" ctrl
-        sleep 0.3
+        # (Had the click opened no field, the Space below would pause the sample, and the
+        # test fail.)
+        open_field
         key n space
         hold_key Escape
         # The mouse off the slider, whose tooltip would change the picture beside it.
@@ -373,6 +383,45 @@ case $test in
         timeout 60 "$exe" --headless --steps 2 --output headless.bin 2>"$log" ||
             fail "the headless run of 2 steps failed"
         cmp window.bin headless.bin || fail "the steps in parts differ from whole steps" ;;
+    allocate)
+        # nx typed into its slider's field (Ctrl+click), 1024: 64 MiB a buffer. Not the
+        # slider's end: a loaded machine's frames at the default would make the window ask
+        # whether to run that, or refuse it. Asked about 1024 all the same, the test applies it.
+        resize_to_1024() {
+            open_field
+            xdo type --window "$window" --delay 100 1024
+            sleep 0.5  # the digits in frames before the Return's (ImGui reads keys once a frame)
+            hold_key Return
+            wait_for "--set nx=1024\|held back nx=1024" 1
+            if grep -q "held back nx=1024" "$log"; then
+                press_colour 9e6b1a apply
+                wait_for "--set nx=1024" 1
+            fi
+        }
+        CS_TRACE_FRAMES=1 start
+        resize_to_1024
+        take_shot  # a frame after the allocation
+        quit
+        busy=$(grep -c "frame swapped (busy: allocating a [0-9x]* volume: buffer [234] of 4)" "$log") || true
+        if [ "$busy" -eq 0 ]; then
+            echo "$name $test: skipped: this GL allocated the volume at nx=1024 in one frame"
+            exit 77
+        fi
+        grep -q "frame swapped (busy: allocating a 1024x128x128 volume: buffer 4 of 4)" "$log" ||
+            fail "the allocation's progress skipped its last buffer"
+        # Esc while allocating ends the run at once; its --output is not written.
+        shots=0  # a new stderr log
+        CS_TRACE_FRAMES=1 start --output kept.u32
+        resize_to_1024
+        wait_for "frame swapped (busy: allocating" 1
+        xdo keydown --window "$window" Escape
+        status=0
+        wait "$pid" || status=$?
+        pid=""
+        [ "$status" -eq 1 ] || fail "Esc while allocating: exit status $status, not 1"
+        grep -q "the window closed while a [0-9x]* volume was being allocated: no --output written" \
+            "$log" || fail "Esc while allocating: no line said why nothing was written"
+        [ ! -e kept.u32 ] || fail "Esc while allocating: kept.u32 was written" ;;
     note)
         CS_TRACE_OVERLAY=1 start --set sleep_ms=200 --set jitter=true
         wait_for "overlay notes at y=.*, slow" 20

@@ -12,7 +12,7 @@
 //   voxels.comp, indirect        each kept one's place VERTEX_ATTRIB_ARRAY
 //   atlas.comp (atlas.cpp)       the pyramid's levels  TEXTURE_FETCH (histopyramid methods)
 //   cs::TaggedRead               the count for the overlay and its settings, frames later
-//   render(): cubes.vert/.frag, glDrawArraysIndirect from the same commands
+//   render(): cubes.vert/.frag (cubes.cpp: their layout), glDrawArraysIndirect, same commands
 #include <imgui.h>
 
 #include <algorithm>
@@ -21,10 +21,12 @@
 #include <vector>
 
 #include "app/sample.h"
+#include "app/slices.h"
 #include "atlas.h"
 #include "bench.h"
 #include "camera.h"
 #include "compute/compact.h"
+#include "cubes.h"
 #include "gl/fenced_read.h"
 #include "gl/info.h"
 #include "gl/uniform_block.h"
@@ -80,21 +82,24 @@ private:
     cs::Program metaballs, classify, voxels, cubes;
     cs::VertexArray cubeLayout;
     std::vector<cs::GpuCompact> compactions;  // one per method, as in kMethods
+    cs::Slices allocating;  // the volume's four buffers, after a change of size (startVolume)
     compaction::Atlas levelsView;
     // The overlay's count, a frame or more late, tagged with the settings it was counted with.
     cs::TaggedRead<Volume> shownCount;
     double time = 0.0;
 
     void update(double dt) override {
-        const bool resized = params.changed({&nx, &ny, &nz});
-        if (resized) createVolume();
+        if (params.changed({&nx, &ny, &nz})) startVolume(headless());
+        for (; allocating.more(); allocating.next()) allocateVolume(allocating.at());
+        if (allocating.running()) return;  // nothing to compute until the volume is whole
+        const bool resized = volume.values.size != glm::ivec3(nx, ny, nz);  // the block's is old
         const bool generated = options().input.empty();
         const bool moving = generated && animate;  // the metaballs' time runs
         if (moving) time += dt;
         if (moving) compaction::turn(camera(), dt);  // until the user moves it
         // The block goes up before its first use and when a value in it changed, the time
         // every frame the metaballs move.
-        volume.values.size = glm::ivec3(nx, ny, nz);
+        volume.values.size = glm::ivec3(size());
         volume.values.time = float(time);
         volume.values.surface = select == "surface" ? 1u : 0u;
         if (!volume.buffer() || resized || params.changed({&threshold, &select}) || moving)
@@ -185,53 +190,42 @@ private:
                           cs::BufferUse::Input, corners.data());
         camera().setHome(compaction::kHomePose);
         useCamera();  // a left drag orbits, the wheel zooms, Home goes back (and turns again)
-        createVolume();
+        startVolume(/*allAtOnce=*/true);  // the first update() allocates it
     }
 
     // Everything sized by the volume: four 32-bit values per voxel, the most any one needs.
-    void createVolume() {
+    // Checked before anything is allocated; then a buffer a slice (cs::Slices), since at
+    // 2048 x 128 x 128 each is 128 MiB, which a CPU renderer zeroes for about half a second:
+    // the window redraws between them, and says how far it is. Headless, all four at once.
+    void startVolume(bool allAtOnce) {
         if (elements() > cs::kMaxCompactElements)
             throw cs::Error(compaction::volumeName(size()) + " has more than 2^31 voxels");
         const auto bytes = GLsizeiptr(elements() * 4);
         cs::requireLimit(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, bytes,
                          compaction::volumeName(size()) + " (4 bytes per voxel in one block)");
         classify.groupsFor(nx, ny, nz);  // throws, naming the limit, past what a dispatch takes
-        std::vector<float> values;
-        if (!options().input.empty()) values = compaction::readVolume(options().input, size());
-        field = cs::Buffer("field", bytes, cs::BufferUse::Computed, values.data());
-        activeFlags = cs::Buffer("active flags", bytes, cs::BufferUse::Computed);
-        indices = cs::Buffer("compacted indices", bytes, cs::BufferUse::Computed);
+        shownCount.reset();              // a count of the old volume is not one of this one
+        allocating.start(4, allAtOnce);
+    }
+    void allocateVolume(std::uint64_t buffer) {
+        const auto bytes = GLsizeiptr(elements() * 4);
+        if (buffer == 0) {
+            std::vector<float> values;
+            if (!options().input.empty()) values = compaction::readVolume(options().input, size());
+            field = cs::Buffer("field", bytes, cs::BufferUse::Computed, values.data());
+        }
+        if (buffer == 1) activeFlags = cs::Buffer("active flags", bytes, cs::BufferUse::Computed);
+        if (buffer == 2) indices = cs::Buffer("compacted indices", bytes, cs::BufferUse::Computed);
+        if (buffer < 3) return;
         order = cs::Buffer("compacted order", bytes, cs::BufferUse::Computed);
         result =
             cs::Buffer("compaction result", sizeof(cs::CompactResult), cs::BufferUse::Computed);
-        shownCount.reset();  // a count of the old volume is not one of this one
-        buildCubeLayout();
-    }
-
-    // Per vertex, a cube corner and its normal (binding 0); per instance (divisor 1), the
-    // voxel's index from the compaction (binding 1) and its place in the order (binding 2).
-    void buildCubeLayout() {
-        cubeLayout = cs::VertexArray("cubes");
-        glBindVertexArray(cubeLayout.id());
-        glBindVertexBuffer(0, cube.id(), 0, sizeof(compaction::CubeCorner));
-        glVertexAttribFormat(0, 3, GL_FLOAT, GL_FALSE, offsetof(compaction::CubeCorner, position));
-        glVertexAttribFormat(1, 3, GL_FLOAT, GL_FALSE, offsetof(compaction::CubeCorner, normal));
-        glVertexAttribBinding(0, 0);
-        glVertexAttribBinding(1, 0);
-        glBindVertexBuffer(1, indices.id(), 0, 4);
-        glVertexAttribIFormat(2, 1, GL_UNSIGNED_INT, 0);
-        glVertexAttribBinding(2, 1);
-        glBindVertexBuffer(2, order.id(), 0, 4);
-        glVertexAttribFormat(3, 1, GL_UNSIGNED_INT, GL_TRUE, 0);  // unorm32: 0 to 1
-        glVertexAttribBinding(3, 2);
-        glVertexBindingDivisor(1, 1);
-        glVertexBindingDivisor(2, 1);
-        for (GLuint attribute = 0; attribute < 4; ++attribute) glEnableVertexAttribArray(attribute);
-        glBindVertexArray(0);
+        cubeLayout = compaction::cubeLayout(cube, indices, order);
     }
 
     // The cubes above, the atlas in a strip along the bottom when it is shown.
     void render() override {
+        if (allocating.running()) return;  // the learner sees how far (ui())
         cs::Rect area = freeArea();
         if (showAtlas()) area = levelsView.drawStrip(area, width(), height());
         // Metaballs fill the unit cube (more voxels along x refine x); --input's voxels are cubes.
@@ -261,6 +255,9 @@ private:
 
     void ui() override {
         ImGui::Separator();
+        if (allocating.running())
+            showBusy("allocating " + compaction::volumeName(size()) + ": buffer " +
+                     std::to_string(allocating.at() + 1) + " of 4");
         if (shownCount.known()) {
             const Volume& counted = shownCount.tag();  // the block's values of its frame
             ImGui::Text("kept %u of %llu voxels (%.3f%%)", keptShown(),
@@ -281,6 +278,9 @@ private:
     // here, on the CPU. A read-back after the last frame, so this once it may wait.
     void finish() override {
         if (options().output.empty()) return;
+        if (allocating.running())  // closed before the volume was whole: nothing was counted
+            throw cs::Error("the window closed while " + compaction::volumeName(size()) +
+                            " was being allocated: no --output written");
         cs::CompactResult r;
         result.download(&r, sizeof r);
         std::vector<std::uint32_t> kept(r.count);

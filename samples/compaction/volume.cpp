@@ -40,23 +40,6 @@ std::string indexFile(std::vector<std::uint32_t> indices, bool ordered) {
     return std::string(reinterpret_cast<const char*>(indices.data()), indices.size() * 4);
 }
 
-std::vector<CubeCorner> cubeTriangles() {
-    std::vector<CubeCorner> corners;
-    for (int axis = 0; axis < 3; ++axis)
-        for (float side : {-1.0f, 1.0f}) {
-            glm::vec3 normal(0.0f), u(0.0f), v(0.0f);
-            normal[axis] = side;
-            u[(axis + 1) % 3] = 1.0f;
-            v[(axis + 2) % 3] = 1.0f;
-            // Two triangles of the face; the draw tests depth and culls nothing, so their
-            // winding does not matter.
-            for (glm::vec2 c : {glm::vec2(-1, -1), glm::vec2(1, -1), glm::vec2(1, 1),
-                                glm::vec2(-1, -1), glm::vec2(1, 1), glm::vec2(-1, 1)})
-                corners.push_back({normal + c.x * u + c.y * v, normal});
-        }
-    return corners;
-}
-
 cs::Declared<int> declareEdge(cs::Params& params, const char* name, const char* axis,
                               std::function<std::int64_t()> others) {
     const auto slider = [others] {

@@ -1,6 +1,6 @@
 #pragma once
 // The compaction sample's CPU side: the --input volume format, the --output index format,
-// and the cube every kept voxel is drawn as. Nothing here touches OpenGL.
+// and the edges' declarations.
 #include <cstdint>
 #include <functional>
 #include <glm/glm.hpp>
@@ -28,12 +28,6 @@ std::vector<float> readVolume(const std::string& path, glm::uvec3 size);
 // --output: the indices as little-endian uint32, in ascending order; `ordered` says whether
 // they already are (every method but atomic), else they are sorted here, on the CPU.
 std::string indexFile(std::vector<std::uint32_t> indices, bool ordered);
-
-// A cube of edge 2 around the origin as 36 triangle corners, each with its face's normal.
-struct CubeCorner {
-    glm::vec3 position, normal;
-};
-std::vector<CubeCorner> cubeTriangles();
 
 // One edge of the volume, declared: `name` ("nx"), 128 voxels by default, in [1, 4096]. A
 // frame's cost grows linearly with it (the other two fixed), 64 keeps a window interactive on

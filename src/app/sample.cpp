@@ -409,7 +409,9 @@ void Sample::frame(double dt, bool last) {
     if (shotRequested_) writeWindowShot();
     if (last && !options_.screenshot.empty()) captureScreenshot();
     context_->swapBuffers();
-    if (traceFrames()) std::fprintf(stderr, "%s: frame swapped\n", name_.c_str());
+    if (traceFrames())
+        std::fprintf(stderr, "%s: frame swapped%s%s%s\n", name_.c_str(),
+                     busy_.empty() ? "" : " (busy: ", busy_.c_str(), busy_.empty() ? "" : ")");
 }
 
 // The overlay holds still: a fixed width, so that no message widens it (text wraps), the
