@@ -22,12 +22,14 @@ bool drawOverlay(const OverlayLines& lines) {
                     grid.cellEdge(), grid.tableSize(), occupancy.binsInUse,
                     double(lines.count) / occupancy.binsInUse, occupancy.fullestBin);
     }
-    const bool pressed = lines.canCompare && ImGui::Button("compare searches");
-    if (!lines.canCompare) ImGui::TextDisabled("compare searches: set radius > 0 for the grid");
+    // The result above its button, where the learner looks as it comes: below, it could fall
+    // under the overlay's visible part.
     const Comparison& compared = lines.compared;
     if (compared.count == lines.count && compared.ms[1] > 0)
         ImGui::Text("one step: all_pairs %.2f ms, grid %.2f ms: grid %.1fx faster", compared.ms[0],
                     compared.ms[1], compared.ms[0] / compared.ms[1]);
+    const bool pressed = lines.canCompare && ImGui::Button("compare searches");
+    if (!lines.canCompare) ImGui::TextDisabled("compare searches: set radius > 0 for the grid");
     return pressed;
 }
 

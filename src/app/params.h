@@ -186,12 +186,14 @@ public:
     // state from the starting values (which already include --set).
     void clearChanged();
 
-    // ImGui widgets for every parameter, with the help text as tooltip. Returns true if any
+    // ImGui widgets for every parameter, with the help text as tooltip (none while the window
+    // asks about an edit: the question is what to read, and a tooltip would cover it, since
+    // the mouse is still where it let go of the slider). Returns true if any
     // value changed this frame. Defined in params_ui.cpp so that the rest needs no ImGui.
     // An integer slider applies its value when the drag ends, not at every value it passes:
     // integers are counts and sizes, whose every change rebuilds state (a drag across
     // nbody's bodies would otherwise build a few hundred sets of bodies). Floats apply live.
-    bool drawUi();
+    bool drawUi(bool tooltips);
     // The edits the overlay finished since the last call (a drag counts once, when it ends;
     // the wheel's zoom once a frame; a reset to the defaults once per parameter it changed):
     // the framework prints each as the --set that repeats it, after asking first where its

@@ -107,7 +107,7 @@ bool Text::drawUi() {
     return false;
 }
 
-bool Params::drawUi() {
+bool Params::drawUi(bool tooltips) {
     bool any = false;
     // Every widget leaves room for the longest name beside it, so that no label is cut where
     // the overlay is narrow (ImGui's default gives the widget two thirds of the width).
@@ -126,7 +126,7 @@ bool Params::drawUi() {
         const bool edited = p->drawUi() && active;
         ImGui::EndDisabled();
         // Built only while hovered: a narrowed slider's limit asks the GL for its reason.
-        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        if (tooltips && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
             const std::string limit = p->limitText();
             const std::string tooltip =
                 (active ? p->help

@@ -452,7 +452,7 @@ void Sample::drawOverlay(double dt) {
     // Sections the learner can fold away where the window is small.
     const bool showParams = !params.names().empty() &&
                             ImGui::CollapsingHeader("parameters", ImGuiTreeNodeFlags_DefaultOpen);
-    if (showParams && params.drawUi()) refusal_.clear();
+    if (showParams && params.drawUi(/*tooltips=*/!ask_)) refusal_.clear();
     if (std::string limit = params.takeLimitNote(); !limit.empty()) {
         std::fprintf(stderr, "%s: %s\n", name_.c_str(), limit.c_str());
         notice(limit);
