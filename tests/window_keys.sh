@@ -322,6 +322,21 @@ case $test in
         take_shot  # a few frames later: nothing was applied
         ! grep -q -- "--set $slider=\|rebuilt for size=1048576" "$log" ||
             fail "kept, yet $slider=$most was applied"
+        if [ "$name" = nbody ] && [ "$test" = ask ]; then
+            # Asked, and then the slider dragged to its other end: the new edit answers the
+            # question, which goes (its green "keep" with it), and 1 body is applied. In a
+            # larger window, where the question leaves the slider in sight.
+            quit
+            width=960 height=540 shots=0 right=959
+            start
+            find_slider
+            drag 0.25 "$x" "$y" $right "$y" $right "$y"
+            wait_for "held back $slider=" 1
+            drag 0.25 "$x" "$y" 0 "$y" 0 "$y"
+            wait_for "--set $slider=1$" 1
+            take_shot
+            ! "$png_check" find "$shot" 338c4d >/dev/null || fail "the question stayed after a new edit"
+        fi
         if [ "$name" != test_sample ]; then
             quit
             exit 0

@@ -128,7 +128,7 @@ private:
         // In a window, a step too long for one frame runs in parts, a share of the work groups
         // a frame (about 0.1 s each), so that the window redraws and takes Esc meanwhile.
         const int groups = int(allPairs.groupsFor(count).x);  // grid.comp's are as wide
-        if (part == 0) parts = partsFor(updatePass(useGrid()), parts, groups);
+        if (part == 0) parts = partsFor(updatePass(useGrid()), groups);
         step();
         while (paused() && part != 0) step();  // paused, N runs a whole step
         if (useGrid() && !options().noUi && !options().bench) {

@@ -60,6 +60,13 @@ double nowSeconds() {
         .count();
 }
 
+// "bodies=1024, steps_per_frame=1": settings as the overlay names them.
+std::string joined(const std::vector<std::string>& settings) {
+    std::string names;
+    for (const std::string& setting : settings) names += (names.empty() ? "" : ", ") + setting;
+    return names;
+}
+
 // "about 3 min", "about 12 s", "about 4.9 s": an estimate, rounded as one. Below 10 s to a
 // tenth, down up to kApplyUpToMs and up past it, so that two estimates on either side of it
 // (whose questions offer different buttons) never read the same.
@@ -487,6 +494,9 @@ void Sample::drawOverlay(double dt) {
 // (drawAsk). The command line runs what it is told.
 void Sample::askBeforeHeavyEdits() {
     for (const Params::Edit& edit : params.takeFinishedEdits()) {
+        // A new edit of the parameter asked about answers the question: it is asked again,
+        // or applied, below, on its own estimate.
+        if (ask_ && ask_->edit.name == edit.name) ask_.reset();
         // What the frames took at the value before: a point to scale from later. Paused
         // frames run no compute, so they say nothing about its cost: those before the pause
         // do, unless an edit was applied since (pausedAtMs_ is then 0).
@@ -537,29 +547,33 @@ double Sample::estimateFrameMs(const Params::Edit& edit) const {
     return bestRatio > 4.0 ? 2.0 * best : best;
 }
 
-int Sample::partsFor(const std::string& pass, int parts, int most) {
-    if (headless_ || paused_) return 1;
+int Sample::partsFor(const std::string& pass, int most) {
     most = std::max(1, most);
+    // This pass's last round, and what its latest part took: a pass of its own each, since a
+    // sample may switch passes (flocking's searches) and come back to one timed in other parts.
+    Round& last = rounds_[pass];
+    const double lastPartMs = profiler_.latestMs(pass);
+    const bool known = lastPartMs > 0.0 && last.most == most;
+    const int lastParts = last.parts;
+    last.most = most;
+    if (headless_ || paused_) return last.parts = 1;
     // A round of a new size (`most` changed) or of a pass not timed yet runs in the most
     // parts: nothing says yet how long it takes (a flock 8 times larger steps 64 times
     // longer, and one part of it would hold the window as long).
-    const double lastPartMs = profiler_.latestMs(pass);
-    const bool known = lastPartMs > 0.0 && partsMost_[pass] == most;
-    partsMost_[pass] = most;
     if (!known) {
         if (traceFrames())
             std::fprintf(stderr, "%s: %s in %d parts (not timed at this size yet)\n", name_.c_str(),
                          pass.c_str(), most);
-        return most;
+        return last.parts = most;
     }
-    const double roundMs = lastPartMs * parts;
+    const double roundMs = lastPartMs * lastParts;
     const double partMs = std::chrono::duration<double, std::milli>(Slices::kSlice).count();
     const int next = std::clamp(int(std::ceil(roundMs / partMs)), 1, most);
     spread_ = {pass, roundMs, next, next + 1};
-    if (traceFrames() && next != parts)
+    if (traceFrames() && next != lastParts)
         std::fprintf(stderr, "%s: %s in %d parts (the last round: %.0f ms in %d)\n", name_.c_str(),
-                     pass.c_str(), next, roundMs, parts);
-    return next;
+                     pass.c_str(), next, roundMs, lastParts);
+    return last.parts = next;
 }
 
 // The whole round's time of work spread over frames (partsFor) while it runs in more than one
@@ -635,20 +649,16 @@ void Sample::drawSlowNote(double frameMs) {
     }
     if (ImGui::Button("make it interactive")) makeInteractive();
     ImGui::SameLine();
-    std::string names;
-    for (const std::string& setting : settings) names += (names.empty() ? "" : ", ") + setting;
-    ImGui::TextDisabled("%s", names.c_str());
+    ImGui::TextDisabled("%s", joined(settings).c_str());
 }
 
 void Sample::makeInteractive() {
     const std::vector<std::string> settings = params.interactiveSettings();
     if (settings.empty()) return;
-    std::string names;
-    for (const std::string& setting : settings) names += (names.empty() ? "" : ", ") + setting;
     params.setAll(settings);
     pausedAtMs_ = 0.0;
     std::fprintf(stderr, "%s: made interactive:%s\n", name_.c_str(), params.commandLine().c_str());
-    busy_ = "applying " + names;
+    busy_ = "applying " + joined(settings);
 }
 
 // An edit whose estimated frame time passed kAskAboveMs, held back: the window asks before it
@@ -666,8 +676,16 @@ void Sample::drawAsk() {
     ImGui::PushTextWrapPos(std::min(520.0f * io.FontGlobalScale, io.DisplaySize.x - 40.0f));
     ImGui::Text("%s: %s per frame on this driver", edit.assignment().c_str(),
                 aboutDuration(ask_->estimateMs).c_str());
-    ImGui::TextDisabled("frames take %.0f ms now; the cost grows with %s as its declaration says",
-                        recentFrameMs(), edit.name.c_str());
+    // Paused, the frames draw only: the estimate comes from those before the pause.
+    if (paused_)
+        ImGui::TextDisabled(
+            "paused: frames took %.0f ms before; the cost grows with %s as its "
+            "declaration says",
+            pausedAtMs_, edit.name.c_str());
+    else
+        ImGui::TextDisabled(
+            "frames take %.0f ms now; the cost grows with %s as its declaration says",
+            recentFrameMs(), edit.name.c_str());
     ImGui::PopTextWrapPos();
     // Each choice in a colour of its own: amber runs the slow frames, green keeps the window
     // as it is, blue offers the interactive settings.
@@ -703,12 +721,24 @@ void Sample::drawAsk() {
                      shown.before.c_str());
         ask_.reset();
     }
-    if (!params.interactiveSettings().empty()) {
+    // The interactive settings instead of the change: named, and what becomes of the change.
+    if (const std::vector<std::string> settings = params.interactiveSettings(); !settings.empty()) {
+        const bool instead = std::any_of(settings.begin(), settings.end(), [&](const auto& s) {
+            return s.rfind(shown.name + "=", 0) == 0;
+        });
         ImGui::SameLine();
         if (button("make it interactive", ImVec4(0.20f, 0.38f, 0.65f, 1.0f))) {
+            if (!instead)
+                std::fprintf(stderr, "%s: kept %s=%s\n", name_.c_str(), shown.name.c_str(),
+                             shown.before.c_str());
             makeInteractive();
             ask_.reset();
         }
+        if (instead)
+            ImGui::TextDisabled("make it interactive: %s instead", joined(settings).c_str());
+        else
+            ImGui::TextDisabled("make it interactive: %s, and %s stays %s",
+                                joined(settings).c_str(), shown.name.c_str(), shown.before.c_str());
     }
     ImGui::End();
 }

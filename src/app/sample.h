@@ -122,13 +122,13 @@ protected:
     double latestPassMs(const std::string& pass) const { return profiler_.latestMs(pass); }
     // In a window, work too long for one frame is spread over several, a part a frame, so
     // that the window redraws and takes Esc between the parts. Called as a round of the work
-    // starts: how many parts it should have, the last round having run in `parts` parts, each
-    // timed as `pass`. About Slices::kSlice of GPU time a part, from 1 to `most`; `most`
+    // starts: how many parts it should have, each timed as `pass`, from the time of the pass's
+    // last round. About Slices::kSlice of GPU time a part, from 1 to `most`; `most`
     // while the pass has no time yet or `most` changed since the last call (work of a new
     // size); 1 headless, so that a run's results are those of whole rounds; and 1 paused,
     // where N runs a whole round. While the round runs, the slow-frame note counts its whole
     // time.
-    int partsFor(const std::string& pass, int parts, int most);
+    int partsFor(const std::string& pass, int most);
     // How this driver's GPU time is measured (for samples that time sweeps themselves).
     GpuProfiler::Method timingMethod() const { return profiler_.method(); }
 
@@ -210,9 +210,12 @@ private:
         int parts = 1;
         int framesLeft = 0;  // how long the note counts it: its round, and a frame
     } spread_;
-    std::map<std::string, int> partsMost_;  // partsFor: each pass's last `most`
-    bool notesShown_ = false;               // the notes' slot has appeared, and stays
-    std::string notice_;  // a passing notice in the overlay's notes, until noticeUntil_
+    struct Round {
+        int most = 0, parts = 1;  // partsFor: a pass's last round, its `most` and its parts
+    };
+    std::map<std::string, Round> rounds_;
+    bool notesShown_ = false;  // the notes' slot has appeared, and stays
+    std::string notice_;       // a passing notice in the overlay's notes, until noticeUntil_
     double noticeUntil_ = 0.0;
     struct Ask {
         Params::Edit edit;  // held back (Params::holdBack) until the learner says
