@@ -37,9 +37,13 @@ void swatch(const ImVec4& colour, const char* meaning) {
 void legend(const Detected& d) {
     ImGui::TextDisabled("lines found, by score:");
     ImGui::SameLine();
-    swatch(kBest, "best");
-    ImGui::SameLine();
-    swatch(kLast, d.lines->size() > 1 ? "last" : "(one line)");
+    if (d.lines->empty()) {
+        ImGui::TextUnformatted("none");
+    } else {
+        swatch(kBest, "best");
+        ImGui::SameLine();
+        swatch(kLast, d.lines->size() > 1 ? "last" : "(one line)");
+    }
     if (!d.spaceShown) return;
     ImGui::TextDisabled("crosses: each line's entry, in its colour");
     ImGui::TextDisabled(d.hough ? "accumulator:" : "line space:");
@@ -145,10 +149,13 @@ void drawOverlay(const Detected& d) {
                 d.spaceSize.x, d.spaceSize.y);
     if (!d.hough) ImGui::Text("%lld lines scanned", (long long)lineCount(d.width, d.height));
     if (d.interpret != "reduce")
-        ImGui::Text("%u candidates %s", d.candidates,
+        ImGui::Text("%u candidate%s %s", d.candidates, d.candidates == 1 ? "" : "s",
                     d.interpret == "threshold" ? "at or above the threshold" : "sorted");
-    ImGui::Text("%zu lines found, best score %u", d.lines->size(),
-                d.lines->empty() ? 0u : d.lines->front().score);
+    if (d.lines->empty())
+        ImGui::TextUnformatted("no line found");
+    else
+        ImGui::Text("%zu line%s found, best score %u", d.lines->size(),
+                    d.lines->size() == 1 ? "" : "s", d.lines->front().score);
     legend(d);
 }
 

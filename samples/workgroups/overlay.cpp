@@ -50,8 +50,10 @@ void dispatchText(const char* call, bool variable, glm::uvec3 groups, glm::uvec3
     ImGui::Text("%s groups of %s = %llu invocations", sizeText(groups).c_str(),
                 sizeText(local).c_str(), static_cast<unsigned long long>(invocations));
     if (layout.stride > 1 || layout.shownSlices < layout.extent.z)
-        ImGui::TextDisabled("too many for the picture: every %d. along x and y, z < %u",
-                            layout.stride, layout.shownSlices);
+        ImGui::TextDisabled(
+            "too many for the picture: one invocation in %d along x and y, "
+            "slices z < %u",
+            layout.stride, layout.shownSlices);
 }
 
 Limits queryLimits(bool haveVariable) {
