@@ -29,6 +29,9 @@
 # ask_paused: (nbody) the same, paused first (Space): the frames before the pause say what the
 #            compute costs, and the question comes all the same; applied while paused, the
 #            next Space would have run a frame of over an hour.
+# try:       (test_sample) size dragged to its end is asked about, and the question offers a
+#            size on the way ("try size=N first", teal): pressed, N is applied; dragged to the
+#            end again, the question's estimate is smaller, scaled from the nearer measure.
 # reset, reset_started: (nbody) bodies dragged to 1, or started at 1 (--set bodies=1), then Ctrl+R: the
 #            default comes back with no question (a default is never asked about: the sample
 #            starts there), as one --set, before any frame runs it.
@@ -332,6 +335,9 @@ case $test in
             find_slider
             drag 0.25 "$x" "$y" $right "$y" $right "$y"
             wait_for "held back $slider=" 1
+            # Once the question is drawn: a window that appears takes ImGui's focus, and a drag
+            # begun before would be let go by it.
+            take_shot
             drag 0.25 "$x" "$y" 0 "$y" 0 "$y"
             wait_for "--set $slider=1$" 1
             take_shot
@@ -354,6 +360,34 @@ case $test in
         take_shot  # a few frames later: nothing was applied
         quit
         ! grep -q "rebuilt for size=1048576" "$log" || fail "copied, yet size=1048576 was applied" ;;
+    try)
+        # (test_sample, frames of 50 ms whatever its size, which declares a square cost) size
+        # dragged to its end is asked about, and the question offers a size on the way; tried
+        # first, its frames are a nearer measure, and the next estimate toward the end is
+        # smaller than the first (no heavy frame runs: test_sample's cost is declared only).
+        seconds() { # "held back size=N (about X unit per frame)" -> X in seconds, per line
+            sed -n 's/.*held back size=[0-9]* (about \([0-9.]*\) \([a-z]*\) per frame).*/\1 \2/p' "$log" |
+                awk '{ f = $2 == "ms" ? 0.001 : $2 == "min" ? 60 : $2 == "h" ? 3600 : 1; print $1 * f }'
+        }
+        start --set sleep_ms=50
+        find_slider
+        right=$((width - 1))
+        drag 0.25 "$x" "$y" $right "$y" $right "$y"
+        wait_for "held back size=" 1
+        press_colour 268080 "try first"
+        wait_for "--set size=[0-9]* (tried first)" 1
+        tried=$(sed -n 's/.*--set size=\([0-9]*\) (tried first).*/\1/p' "$log")
+        [ "$tried" -gt 512 ] && [ "$tried" -lt 1048576 ] || fail "tried size=$tried, not on the way"
+        wait_for "rebuilt for size=$tried" 1
+        take_shot  # frames at the tried size
+        take_shot
+        find_slider  # its grab moved with the tried size
+        drag 0.6 "$x" "$y" $right "$y" $right "$y"
+        wait_for "held back size=" 2
+        quit
+        read -r first second <<<"$(seconds | head -2 | tr '\n' ' ')"
+        awk -v a="$second" -v b="$first" 'BEGIN { exit !(a < b) }' ||
+            fail "the estimate after trying size=$tried ($second s) is not below the first ($first s)" ;;
     reset | reset_started)
         # The slider to its least end (1 body: frames of almost nothing), then Ctrl+R back to
         # the default: no question, since the default's frames were measured before (scaled

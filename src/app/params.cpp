@@ -420,12 +420,16 @@ std::vector<Params::Edit> Params::takeFinishedEdits() {
 }
 
 double Params::costRatio(const std::string& name, const std::string& before) const {
-    const Param& p = find(name);
-    if (!p.cost) return 0.0;
     char* end = nullptr;
     const double was = std::strtod(before.c_str(), &end);  // a number's text, as valueText wrote it
-    const double then = end != before.c_str() ? p.cost(was) : 0.0;
-    return then > 0.0 ? p.cost(p.number()) / then : 0.0;
+    return end != before.c_str() ? costRatio(name, was, find(name).number()) : 0.0;
+}
+
+double Params::costRatio(const std::string& name, double from, double to) const {
+    const Param& p = find(name);
+    if (!p.cost) return 0.0;
+    const double then = p.cost(from);
+    return then > 0.0 ? p.cost(to) / then : 0.0;
 }
 
 bool Params::backToDefault(const Edit& edit) const {

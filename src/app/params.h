@@ -209,6 +209,8 @@ public:
     // How many times a frame's cost `name` makes at its current value against `before`
     // (costGrowsAs), or 0 when the parameter declares no cost.
     double costRatio(const std::string& name, const std::string& before) const;
+    // The same between two values of it: its cost at `to` against its cost at `from`.
+    double costRatio(const std::string& name, double from, double to) const;
     // Whether `edit` puts its parameter back to its default value.
     bool backToDefault(const Edit& edit) const;
     // Takes an edit back before the sample has seen it: the value before it, and no change to

@@ -52,6 +52,8 @@ constexpr double kAskAboveMs = 3000.0;
 // an estimate scaled from other sizes came out up to a fifth short (cloth's 4.5 s ran 4.0 to
 // 5.4 s), and no frame should pass 5 s.
 constexpr double kApplyUpToMs = 4000.0;
+// The question's "try N first": a value on the way whose frames are estimated at most this.
+constexpr double kTryFirstMs = 1000.0;
 // How long a notice ("copied", "shaders reloaded") stays in the overlay's notes.
 constexpr double kNoticeSeconds = 3.0;
 
@@ -506,7 +508,10 @@ void Sample::askBeforeHeavyEdits() {
             measuredMs_[edit.name][edit.before] = beforeMs;
         // Back to a default, never asked: the sample starts there, so a learner can always
         // return (an estimate from a nearly empty frame would say hours).
-        const double estimate = params.backToDefault(edit) ? 0.0 : estimateFrameMs(edit);
+        const double estimate =
+            params.backToDefault(edit)
+                ? 0.0
+                : estimateFrameMs(edit.name, std::strtod(edit.after.c_str(), nullptr));
         if (!headless_ && estimate > kAskAboveMs) {
             params.holdBack(edit);
             ask_ = {edit, estimate};
@@ -524,17 +529,16 @@ void Sample::askBeforeHeavyEdits() {
     }
 }
 
-// The next frame's time with `edit` applied, from a parameter's declared cost: scaled from
-// the frames measured at the value nearest in cost among those it has held (a frame of one
-// body is mostly fixed overhead, and scaled to a million bodies it would say years, where
-// the default's frames say hours). 0 for a parameter without a declared cost.
-double Sample::estimateFrameMs(const Params::Edit& edit) const {
-    if (params.costRatio(edit.name, edit.before) == 0.0) return 0.0;
+// The next frame's time with `name` at `value`, from the parameter's declared cost: scaled
+// from the frames measured at the value nearest in cost among those it has held (a frame of
+// one body is mostly fixed overhead, and scaled to a million bodies it would say years, where
+// the default's frames say hours). 0 for a parameter without a declared cost or measure.
+double Sample::estimateFrameMs(const std::string& name, double value) const {
     double best = 0.0, bestRatio = 1.0;
-    const auto it = measuredMs_.find(edit.name);
+    const auto it = measuredMs_.find(name);
     if (it == measuredMs_.end()) return 0.0;
-    for (const auto& [value, ms] : it->second) {
-        const double ratio = params.costRatio(edit.name, value);  // after against this value
+    for (const auto& [measured, ms] : it->second) {
+        const double ratio = params.costRatio(name, std::strtod(measured.c_str(), nullptr), value);
         if (ratio <= 0.0) continue;
         if (best == 0.0 || std::abs(std::log(ratio)) < std::abs(std::log(bestRatio))) {
             best = ms * ratio;
@@ -545,6 +549,28 @@ double Sample::estimateFrameMs(const Params::Edit& edit) const {
     // faster than its declared cost (cloth from 1024 x 64 to 1024 x 1024 points, 16 times the
     // work, went from 185 ms to 5.0 s a frame on llvmpipe, 27 times).
     return bestRatio > 4.0 ? 2.0 * best : best;
+}
+
+// A count between the edit's values whose frames the window can run (estimated at most
+// kTryFirstMs): measured there, its frames are a nearer point to scale the next estimate
+// toward the asked value from. An estimate scaled many times errs either way (particles'
+// count scaled 64 times read 6.5 s a frame for 0.63 s; cloth's, 16 times, 3.0 s for 5.0 s),
+// and one nearer measure makes the next one good. Empty for a value that is not a count, or
+// where no count on the way is quick enough.
+std::string Sample::nearerValue(const Params::Edit& edit) const {
+    const auto isCount = [](const std::string& text) {
+        return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+    };
+    if (!isCount(edit.before) || !isCount(edit.after)) return {};
+    double quick = std::stod(edit.before), slow = std::stod(edit.after);  // bisected, in counts
+    while (std::abs(slow - quick) > 1.0) {
+        const double middle = std::round((quick + slow) / 2.0);
+        (estimateFrameMs(edit.name, middle) <= kTryFirstMs ? quick : slow) = middle;
+    }
+    // Two significant digits, rounded down: a value a learner reads at a glance (530000).
+    const double unit = std::pow(10.0, std::max(0.0, std::floor(std::log10(quick)) - 1.0));
+    quick = std::floor(quick / unit) * unit;
+    return quick <= std::stod(edit.before) ? std::string() : std::to_string((long long)quick);
 }
 
 int Sample::partsFor(const std::string& pass, int most) {
@@ -720,6 +746,20 @@ void Sample::drawAsk() {
         std::fprintf(stderr, "%s: kept %s=%s\n", name_.c_str(), shown.name.c_str(),
                      shown.before.c_str());
         ask_.reset();
+    }
+    // A value on the way, measured first, makes the next estimate toward the asked one good.
+    if (const std::string nearer = nearerValue(shown); !nearer.empty()) {
+        if (button("try " + shown.name + "=" + nearer + " first",
+                   ImVec4(0.15f, 0.50f, 0.50f, 1.0f))) {
+            params.set(shown.name, nearer);
+            std::fprintf(stderr, "%s: --set %s=%s (tried first)\n", name_.c_str(),
+                         shown.name.c_str(), nearer.c_str());
+            pausedAtMs_ = 0.0;
+            busy_ = "applying " + shown.name + "=" + nearer;
+            ask_.reset();
+        }
+        ImGui::TextDisabled("then %s again: its estimate scales from what that measures",
+                            shown.assignment().c_str());
     }
     // The interactive settings instead of the change: named, and what becomes of the change.
     if (const std::vector<std::string> settings = params.interactiveSettings(); !settings.empty()) {

@@ -163,7 +163,8 @@ private:
     double recentFrameMs() const;
     double spreadRoundMs() const;
     void askBeforeHeavyEdits();
-    double estimateFrameMs(const Params::Edit& edit) const;
+    double estimateFrameMs(const std::string& name, double value) const;
+    std::string nearerValue(const Params::Edit& edit) const;
     void drawNotes();
     void drawSlowNote(double frameMs);
     void makeInteractive();
