@@ -21,6 +21,12 @@ std::vector<CubeCorner> cubeTriangles() {
     return corners;
 }
 
+cs::Buffer cubeBuffer() {
+    const std::vector<CubeCorner> corners = cubeTriangles();
+    return cs::Buffer("cube corners", GLsizeiptr(corners.size() * sizeof(corners[0])),
+                      cs::BufferUse::Input, corners.data());
+}
+
 cs::VertexArray cubeLayout(const cs::Buffer& cube, const cs::Buffer& indices,
                            const cs::Buffer& order) {
     cs::VertexArray layout("cubes");

@@ -13,6 +13,8 @@ struct CubeCorner {
     glm::vec3 position, normal;
 };
 std::vector<CubeCorner> cubeTriangles();
+// The same in a buffer: binding 0 of cubeLayout.
+cs::Buffer cubeBuffer();
 
 // Per vertex, a cube corner and its normal (binding 0, from `cube`); per instance (divisor 1),
 // the voxel's index from the compaction (binding 1, `indices`) and its place in the order

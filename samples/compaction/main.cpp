@@ -185,9 +185,7 @@ private:
         volume.check(classify, params);
         for (cs::CompactMethod m : compaction::kMethods) compactions.emplace_back(m);
         shownCount = cs::TaggedRead<Volume>("kept count", sizeof(std::uint32_t));
-        const auto corners = compaction::cubeTriangles();
-        cube = cs::Buffer("cube corners", GLsizeiptr(corners.size() * sizeof(corners[0])),
-                          cs::BufferUse::Input, corners.data());
+        cube = compaction::cubeBuffer();
         camera().setHome(compaction::kHomePose);
         useCamera();  // a left drag orbits, the wheel zooms, Home goes back (and turns again)
         startVolume(/*allAtOnce=*/true);  // the first update() allocates it
@@ -228,17 +226,19 @@ private:
         if (allocating.running()) return;  // the learner sees how far (ui())
         cs::Rect area = freeArea();
         if (showAtlas()) area = levelsView.drawStrip(area, width(), height());
+        const glm::ivec3 computed = volume.values.size;  // paused, a new size waits for update()
         // Metaballs fill the unit cube (more voxels along x refine x); --input's voxels are cubes.
-        const glm::vec3 box = options().input.empty()
-                                  ? glm::vec3(1.0f)
-                                  : glm::vec3(size()) / float(std::max({nx, ny, nz}));
+        const glm::vec3 box =
+            options().input.empty()
+                ? glm::vec3(1.0f)
+                : glm::vec3(computed) / float(std::max({computed.x, computed.y, computed.z}));
         // The cubes' viewport: the area above the strip, which the camera fits (camera.h).
         glViewport(GLint(area.x), GLint(area.y), GLsizei(area.width), GLsizei(area.height));
         const float aspect = area.width / std::max(area.height, 1.0f);
         compaction::fitCamera(camera(), box, aspect, options().input.empty());
         glEnable(GL_DEPTH_TEST);
         cubes.use();
-        glUniform3i(cubes.uniform("size"), nx, ny, nz);
+        glUniform3i(cubes.uniform("size"), computed.x, computed.y, computed.z);
         glUniform3fv(cubes.uniform("box"), 1, glm::value_ptr(box));
         glUniformMatrix4fv(cubes.uniform("viewProjection"), 1, GL_FALSE,
                            glm::value_ptr(camera().projection(aspect) * camera().view()));
@@ -260,9 +260,9 @@ private:
                      std::to_string(allocating.at() + 1) + " of 4");
         if (shownCount.known()) {
             const Volume& counted = shownCount.tag();  // the block's values of its frame
-            ImGui::Text("kept %u of %llu voxels (%.3f%%)", keptShown(),
-                        static_cast<unsigned long long>(elements()),
-                        100.0 * keptShown() / double(elements()));
+            const double of = double(counted.size.x) * counted.size.y * counted.size.z;
+            ImGui::Text("kept %u of %.0f voxels (%.3f%%)", keptShown(), of,
+                        100.0 * keptShown() / of);
             ImGui::Text("  at threshold=%g select=%s", counted.threshold,
                         counted.surface ? "surface" : "above");
             if (options().input.empty()) ImGui::Text("  the metaballs at %.3f s", counted.time);
