@@ -514,7 +514,7 @@ void Sample::askBeforeHeavyEdits() {
                 : estimateFrameMs(edit.name, std::strtod(edit.after.c_str(), nullptr));
         if (!headless_ && estimate > kAskAboveMs) {
             params.holdBack(edit);
-            ask_ = {edit, estimate};
+            ask_ = {edit, estimate, nearerValue(edit)};
             std::fprintf(stderr, "%s: held back %s (%s per frame): %s\n", name_.c_str(),
                          edit.assignment().c_str(), aboutDuration(estimate).c_str(),
                          estimate <= kApplyUpToMs ? "apply, keep or make it interactive?"
@@ -523,8 +523,7 @@ void Sample::askBeforeHeavyEdits() {
                                                     "line");
             continue;
         }
-        std::fprintf(stderr, "%s: --set %s\n", name_.c_str(), edit.assignment().c_str());
-        pausedAtMs_ = 0.0;
+        announceApplied(edit.assignment(), "");
         if (!paused_) busy_ = "applying " + edit.assignment();
     }
 }
@@ -678,6 +677,13 @@ void Sample::drawSlowNote(double frameMs) {
     ImGui::TextDisabled("%s", joined(settings).c_str());
 }
 
+// An edit the window applies, said as the --set that repeats it (`how`: by which answer). The
+// frames measured as Space paused are no longer those of the values in effect.
+void Sample::announceApplied(const std::string& assignment, const char* how) {
+    std::fprintf(stderr, "%s: --set %s%s\n", name_.c_str(), assignment.c_str(), how);
+    pausedAtMs_ = 0.0;
+}
+
 void Sample::makeInteractive() {
     const std::vector<std::string> settings = params.interactiveSettings();
     if (settings.empty()) return;
@@ -726,8 +732,7 @@ void Sample::drawAsk() {
     if (ask_->estimateMs <= kApplyUpToMs) {
         if (button("apply", ImVec4(0.62f, 0.42f, 0.10f, 1.0f))) {
             params.set(shown.name, shown.after);
-            std::fprintf(stderr, "%s: --set %s\n", name_.c_str(), shown.assignment().c_str());
-            pausedAtMs_ = 0.0;
+            announceApplied(shown.assignment(), "");
             busy_ = "applying " + shown.assignment();
             ask_.reset();
         }
@@ -748,14 +753,12 @@ void Sample::drawAsk() {
         ask_.reset();
     }
     // A value on the way, measured first, makes the next estimate toward the asked one good.
-    if (const std::string nearer = nearerValue(shown); !nearer.empty()) {
-        if (button("try " + shown.name + "=" + nearer + " first",
-                   ImVec4(0.15f, 0.50f, 0.50f, 1.0f))) {
+    if (const std::string nearer = ask_->nearer; !nearer.empty()) {
+        const std::string tried = shown.name + "=" + nearer;
+        if (button("try " + tried + " first", ImVec4(0.15f, 0.50f, 0.50f, 1.0f))) {
             params.set(shown.name, nearer);
-            std::fprintf(stderr, "%s: --set %s=%s (tried first)\n", name_.c_str(),
-                         shown.name.c_str(), nearer.c_str());
-            pausedAtMs_ = 0.0;
-            busy_ = "applying " + shown.name + "=" + nearer;
+            announceApplied(tried, " (tried first)");
+            busy_ = "applying " + tried;
             ask_.reset();
         }
         ImGui::TextDisabled("then %s again: its estimate scales from what that measures",

@@ -167,6 +167,7 @@ private:
     std::string nearerValue(const Params::Edit& edit) const;
     void drawNotes();
     void drawSlowNote(double frameMs);
+    void announceApplied(const std::string& assignment, const char* how);
     void makeInteractive();
     void drawAsk();
     void drawPassTimes();
@@ -221,6 +222,7 @@ private:
     struct Ask {
         Params::Edit edit;  // held back (Params::holdBack) until the learner says
         double estimateMs;
+        std::string nearer;  // nearerValue(edit): "try it first", or empty
     };
     std::optional<Ask> ask_;
     // Per parameter with a declared cost: the frame time measured at each value it has held,
