@@ -92,7 +92,7 @@ private:
         if (params.changed({&nx, &ny, &nz})) startVolume(headless());
         for (; allocating.more(); allocating.next()) allocateVolume(allocating.at());
         if (allocating.running()) return;  // nothing to compute until the volume is whole
-        const bool resized = volume.values.size != glm::ivec3(nx, ny, nz);  // the block's is old
+        const bool resized = volume.values.size != glm::ivec3(size());  // the block's is old
         const bool generated = options().input.empty();
         const bool moving = generated && animate;  // the metaballs' time runs
         if (moving) time += dt;
