@@ -81,8 +81,10 @@ fail() {
     exit 1
 }
 
-# Starts the sample (the arguments after the test's own) and finds its window.
+# Starts the sample (the arguments after the test's own) and finds its window. Its stderr
+# is a new log: take_shot counts the shots from there.
 start() {
+    shots=0
     timeout 60 "$exe" --size "${width}x$height" "${sample_args[@]}" "$@" 2>"$log" &
     pid=$!
     window=$(timeout 30 xdotool search --sync --onlyvisible --name "^$name\$" | head -1) || true
@@ -146,7 +148,6 @@ wait_for() {
 }
 
 # F2, and the shot's path in $shot once its line is on stderr.
-shots=0
 take_shot() {
     key F2
     shots=$((shots + 1))
@@ -154,13 +155,14 @@ take_shot() {
     shot=$(grep -- ": wrote out/" "$log" | sed -n "${shots}s/.*: wrote //p")
 }
 
-# Esc ends the run, which must succeed. Pressed only: the window may be gone before a release.
+# Esc ends the run, which must succeed (or end with the status given: quit 1). Pressed
+# only: the window may be gone before a release.
 quit() {
+    local expected=${1:-0} status=0
     xdo keydown --window "$window" Escape
-    local status=0
     wait "$pid" || status=$?
     pid=""
-    [ "$status" -eq 0 ] || fail "exit status $status"
+    [ "$status" -eq "$expected" ] || fail "exit status $status, not $expected"
 }
 
 # A left drag in window pixels, through each point in turn, the button held; `hold` seconds at
@@ -330,7 +332,7 @@ case $test in
             # question, which goes (its green "keep" with it), and 1 body is applied. In a
             # larger window, where the question leaves the slider in sight.
             quit
-            width=960 height=540 shots=0 right=959
+            width=960 height=540 right=959
             start
             find_slider
             drag 0.25 "$x" "$y" $right "$y" $right "$y"
@@ -458,16 +460,11 @@ case $test in
         fi
         grep -q "frame swapped (busy: allocating a 1024x128x128 volume: buffer 4 of 4)" "$log" ||
             fail "the allocation's progress skipped its last buffer"
-        # Esc while allocating ends the run at once; its --output is not written.
-        shots=0  # a new stderr log
+        # Esc while allocating ends the run at once; its --output is not written: exit 1.
         CS_TRACE_FRAMES=1 start --output kept.u32
         resize_to_1024
         wait_for "frame swapped (busy: allocating" 1
-        xdo keydown --window "$window" Escape
-        status=0
-        wait "$pid" || status=$?
-        pid=""
-        [ "$status" -eq 1 ] || fail "Esc while allocating: exit status $status, not 1"
+        quit 1
         grep -q "the window closed while a [0-9x]* volume was being allocated: no --output written" \
             "$log" || fail "Esc while allocating: no line said why nothing was written"
         [ ! -e kept.u32 ] || fail "Esc while allocating: kept.u32 was written" ;;
