@@ -105,11 +105,17 @@ hold_key() {
 }
 
 # The overlay's first slider: its grab, in ImGui's dark style's SliderGrab colour, in a new
-# shot of the overlay (at (10, 10), at most 0.45 of the window wide). Sets x and y.
+# shot of the overlay (at (10, 10), at most 0.45 of the window wide). Sets x and y. Up to
+# three shots: F2 pressed as the window appears is taken in its first frame, and ImGui draws
+# a window that sizes itself from its second (seen under Wine in CI, twice in a row).
 find_slider() {
-    take_shot
-    local grab
-    grab=$("$png_check" find "$shot" 3d85e0 0 0 250 "$height") || fail "no slider in $shot"
+    local grab="" try
+    for try in 1 2 3; do
+        take_shot
+        grab=$("$png_check" find "$shot" 3d85e0 0 0 250 "$height") && break
+        sleep 0.2
+    done
+    [ -n "$grab" ] || fail "no slider in $shot (nor in the $((try - 1)) shots before)"
     read -r x y <<<"$grab"
 }
 
