@@ -54,6 +54,9 @@ constexpr double kAskAboveMs = 3000.0;
 constexpr double kApplyUpToMs = 4000.0;
 // The question's "try N first": a value on the way whose frames are estimated at most this.
 constexpr double kTryFirstMs = 1000.0;
+// How far the line through two measures is trusted: up to this many times the larger cost
+// measured (estimateFrameMs).
+constexpr double kLineReach = 16.0;
 // How long a notice ("copied", "shaders reloaded") stays in the overlay's notes.
 constexpr double kNoticeSeconds = 3.0;
 
@@ -495,23 +498,30 @@ void Sample::drawOverlay(double dt) {
 // cost makes the next frame slower than kAskAboveMs, held back until the learner says
 // (drawAsk). The command line runs what it is told.
 void Sample::askBeforeHeavyEdits() {
-    for (const Params::Edit& edit : params.takeFinishedEdits()) {
+    const std::vector<Params::Edit> edits = params.takeFinishedEdits();
+    for (const Params::Edit& edit : edits) {
         // A new edit of the parameter asked about answers the question: it is asked again,
         // or applied, below, on its own estimate.
         if (ask_ && ask_->edit.name == edit.name) ask_.reset();
-        // What the frames took at the value before: a point to scale from later. Paused
+        // What the frames cost at the value before: a point to scale from later. Paused
         // frames run no compute, so they say nothing about its cost: those before the pause
-        // do, unless an edit was applied since (pausedAtMs_ is then 0).
-        const double beforeMs = paused_ ? pausedAtMs_ : recentFrameMs();
-        if (beforeMs > 0.0 && frameMs_.size() >= 2 &&
+        // do, unless an edit was applied since (pausedAt_ is then empty).
+        const FrameCost before = paused_ ? pausedAt_ : recentCost();
+        if (before.frameMs > 0.0 && frameMs_.size() >= 2 &&
             params.costRatio(edit.name, edit.before) > 0.0)
-            measuredMs_[edit.name][edit.before] = beforeMs;
+            measured_[edit.name][edit.before] = {before, settingsBesides(edit.name, edits)};
         // Back to a default, never asked: the sample starts there, so a learner can always
         // return (an estimate from a nearly empty frame would say hours).
         const double estimate =
             params.backToDefault(edit)
                 ? 0.0
                 : estimateFrameMs(edit.name, std::strtod(edit.after.c_str(), nullptr));
+        if (traceFrames())
+            std::fprintf(stderr,
+                         "%s: %s estimated at %.0f ms (frames of %.0f ms before, %.0f ms "
+                         "of it GPU work)\n",
+                         name_.c_str(), edit.assignment().c_str(), estimate, before.frameMs,
+                         before.workMs);
         if (!headless_ && estimate > kAskAboveMs) {
             params.holdBack(edit);
             ask_ = {edit, estimate, nearerValue(edit)};
@@ -528,26 +538,70 @@ void Sample::askBeforeHeavyEdits() {
     }
 }
 
-// The next frame's time with `name` at `value`, from the parameter's declared cost: scaled
-// from the frames measured at the value nearest in cost among those it has held (a frame of
-// one body is mostly fixed overhead, and scaled to a million bodies it would say years, where
-// the default's frames say hours). 0 for a parameter without a declared cost or measure.
+// The next frame's time with `name` at `value`, from the parameter's declared cost and the
+// frames measured at other values of it, with the other parameters as they are now where
+// there are any (a frame of nx=64 says little once ny and nz have changed). The frames' GPU
+// work grows; the rest of them (the overlay, the swap) stays as it was.
+// - One value measured: all of the work is taken to grow with the cost. Some of it does not
+//   (a dispatch's overhead, nbody's draw and diagnostics beside its steps), so the estimate
+//   is high: particles' count at its end read 8 s a frame for 0.6 s.
+// - Two values or more (the nearest in cost, and the next one at least half again apart): the
+//   work grows as it did between them, on the line through both, which tells the overhead
+//   apart ("try N first", nearerValue, measures such a second value). The line is trusted
+//   up to kLineReach times the larger cost measured, and the work grows with the cost
+//   beyond: two frames of 1 and 4 bodies, all overhead, say nothing of a million.
+// Grown more than 4 times from the nearest measure, the growth counts double: work that
+// outgrows the caches grows faster than its declared cost (cloth from 1024 x 64 to 1024 x
+// 1024 points, 16 times the work, went from 185 ms to 5.0 s a frame on llvmpipe, 27 times).
+// 0 for a parameter without a declared cost or measure.
 double Sample::estimateFrameMs(const std::string& name, double value) const {
-    double best = 0.0, bestRatio = 1.0;
-    const auto it = measuredMs_.find(name);
-    if (it == measuredMs_.end()) return 0.0;
-    for (const auto& [measured, ms] : it->second) {
+    const auto it = measured_.find(name);
+    if (it == measured_.end()) return 0.0;
+    const std::string others = settingsBesides(name);
+    const bool anyAlike = std::any_of(it->second.begin(), it->second.end(),
+                                      [&](const auto& m) { return m.second.others == others; });
+    // Each measure with the cost where it was measured, in units of the cost at `value`,
+    // nearest first.
+    std::vector<std::pair<double, const Measure*>> near;
+    for (const auto& [measured, m] : it->second) {
         const double ratio = params.costRatio(name, std::strtod(measured.c_str(), nullptr), value);
-        if (ratio <= 0.0) continue;
-        if (best == 0.0 || std::abs(std::log(ratio)) < std::abs(std::log(bestRatio))) {
-            best = ms * ratio;
-            bestRatio = ratio;
-        }
+        if (ratio > 0.0 && (!anyAlike || m.others == others)) near.emplace_back(1.0 / ratio, &m);
     }
-    // Scaled up more than 4 times, it counts double: work that outgrows the caches grows
-    // faster than its declared cost (cloth from 1024 x 64 to 1024 x 1024 points, 16 times the
-    // work, went from 185 ms to 5.0 s a frame on llvmpipe, 27 times).
-    return bestRatio > 4.0 ? 2.0 * best : best;
+    if (near.empty()) return 0.0;
+    std::sort(near.begin(), near.end(), [](const auto& a, const auto& b) {
+        return std::abs(std::log(a.first)) < std::abs(std::log(b.first));
+    });
+    const auto [cost, nearest] = near.front();
+    const double work = nearest->cost.workMs;
+    // The work per unit of cost, and the cost up to which it holds: through zero (all of the
+    // work grows) from one measure, the line through two.
+    double slope = work / cost, reach = 1.0;
+    for (const auto& [c, m] : near) {
+        if (std::abs(std::log(c / cost)) < std::log(1.5)) continue;
+        slope = std::max(0.0, (work - m->cost.workMs) / (cost - c));
+        reach = kLineReach * std::max(cost, c);
+        break;
+    }
+    double grown = work + slope * (std::min(1.0, reach) - cost);
+    if (reach < 1.0) grown *= 1.0 / reach;  // past the line's reach, with the cost
+    const double growth = (grown - work) * (cost < 0.25 ? 2.0 : 1.0);
+    return nearest->cost.fixedMs() + std::max(0.0, work + growth);
+}
+
+// Every parameter but `name`, as name=value, as they were before the edits of `batch` (a
+// reset edits several at once): what a measure of `name` was made with.
+std::string Sample::settingsBesides(const std::string& name,
+                                    const std::vector<Params::Edit>& batch) const {
+    std::string settings;
+    for (const std::string& other : params.names()) {
+        if (other == name) continue;
+        const auto edited = std::find_if(batch.begin(), batch.end(),
+                                         [&](const Params::Edit& e) { return e.name == other; });
+        settings +=
+            other + "=" + (edited != batch.end() ? edited->before : params.valueText(other));
+        settings += " ";
+    }
+    return settings;
 }
 
 // A count between the edit's values whose frames the window can run (estimated at most
@@ -599,6 +653,17 @@ int Sample::partsFor(const std::string& pass, int most) {
         std::fprintf(stderr, "%s: %s in %d parts (the last round: %.0f ms in %d)\n", name_.c_str(),
                      pass.c_str(), next, roundMs, lastParts);
     return last.parts = next;
+}
+
+// The recent frames' wall-clock time, and the GPU time of the last frame's passes and draw,
+// each the median of its recent times (FrameCost). A sample that computes only on a change has
+// frames of the draw alone.
+Sample::FrameCost Sample::recentCost() const {
+    FrameCost cost{recentFrameMs(), profiler_.recentMs(kDrawPass)};
+    if (profiler_.lastFrameAge() <= 1)
+        for (const std::string& pass : profiler_.lastFramePasses())
+            cost.workMs += profiler_.recentMs(pass) * profiler_.lastFrameRuns(pass);
+    return cost;
 }
 
 // The whole round's time of work spread over frames (partsFor) while it runs in more than one
@@ -681,14 +746,14 @@ void Sample::drawSlowNote(double frameMs) {
 // frames measured as Space paused are no longer those of the values in effect.
 void Sample::announceApplied(const std::string& assignment, const char* how) {
     std::fprintf(stderr, "%s: --set %s%s\n", name_.c_str(), assignment.c_str(), how);
-    pausedAtMs_ = 0.0;
+    pausedAt_ = {};
 }
 
 void Sample::makeInteractive() {
     const std::vector<std::string> settings = params.interactiveSettings();
     if (settings.empty()) return;
     params.setAll(settings);
-    pausedAtMs_ = 0.0;
+    pausedAt_ = {};
     std::fprintf(stderr, "%s: made interactive:%s\n", name_.c_str(), params.commandLine().c_str());
     busy_ = "applying " + joined(settings);
 }
@@ -709,15 +774,12 @@ void Sample::drawAsk() {
     ImGui::Text("%s: %s per frame on this driver", edit.assignment().c_str(),
                 aboutDuration(ask_->estimateMs).c_str());
     // Paused, the frames draw only: the estimate comes from those before the pause.
-    if (paused_)
-        ImGui::TextDisabled(
-            "paused: frames took %.0f ms before; the cost grows with %s as its "
-            "declaration says",
-            pausedAtMs_, edit.name.c_str());
-    else
-        ImGui::TextDisabled(
-            "frames take %.0f ms now; the cost grows with %s as its declaration says",
-            recentFrameMs(), edit.name.c_str());
+    const FrameCost now = paused_ ? pausedAt_ : recentCost();
+    ImGui::TextDisabled(
+        "%s %.0f ms, %.0f ms of it GPU work, which grows with %s as its "
+        "declaration says",
+        paused_ ? "paused: frames took, before," : "frames take", now.frameMs,
+        std::min(now.workMs, now.frameMs), edit.name.c_str());
     ImGui::PopTextWrapPos();
     // Each choice in a colour of its own: amber runs the slow frames, green keeps the window
     // as it is, blue offers the interactive settings.
@@ -943,7 +1005,7 @@ void Sample::onKey(int key, int mods) {
     if (key == GLFW_KEY_R && ctrl) params.resetAll();
     if (key == GLFW_KEY_R && plain) reloadShaders();
     if (key == GLFW_KEY_SPACE && plain) {
-        if (!paused_) pausedAtMs_ = recentFrameMs();  // what the compute cost (askBeforeHeavyEdits)
+        if (!paused_) pausedAt_ = recentCost();  // what the compute cost (askBeforeHeavyEdits)
         paused_ = !paused_;
     }
     if (key == GLFW_KEY_N && plain && paused_) stepOnce_ = true;

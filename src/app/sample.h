@@ -11,6 +11,7 @@
 //       void render() override { ... }
 //   };
 //   CS_SAMPLE_MAIN(Invert)
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -161,6 +162,14 @@ private:
     void frame(double dt, bool last);
     void drawOverlay(double dt);
     double recentFrameMs() const;
+    // What the recent frames cost: their wall-clock time (the median of the last 8), and the
+    // GPU time of the passes and the draw of the last frame that ran any, the part that grows
+    // with the work. The rest (the overlay, the swap, the CPU's own) stays whatever the work.
+    struct FrameCost {
+        double frameMs = 0.0, workMs = 0.0;
+        double fixedMs() const { return std::max(0.0, frameMs - workMs); }
+    };
+    FrameCost recentCost() const;
     double spreadRoundMs() const;
     void askBeforeHeavyEdits();
     double estimateFrameMs(const std::string& name, double value) const;
@@ -225,10 +234,18 @@ private:
         std::string nearer;  // nearerValue(edit): "try it first", or empty
     };
     std::optional<Ask> ask_;
-    // Per parameter with a declared cost: the frame time measured at each value it has held,
-    // by its text. An estimate scales from the value nearest in cost, not only from the last.
-    std::map<std::string, std::map<std::string, double>> measuredMs_;
-    double pausedAtMs_ = 0.0;     // recentFrameMs() as Space paused, until an edit is applied
+    // Per parameter with a declared cost: what the frames cost at each value it has held, by
+    // its text, and the other parameters' values then. An estimate scales from the value
+    // nearest in cost among those measured with the others as they are now (a frame of nx=64
+    // says little once ny and nz have changed), not only from the last.
+    struct Measure {
+        FrameCost cost;
+        std::string others;  // settingsBesides(the parameter) when it was measured
+    };
+    std::map<std::string, std::map<std::string, Measure>> measured_;
+    std::string settingsBesides(const std::string& name,
+                                const std::vector<Params::Edit>& batch = {}) const;
+    FrameCost pausedAt_;          // recentCost() as Space paused, until an edit is applied
     std::vector<float> frameMs_;  // wall-clock frame times, the last kFrameGraphLength
     OrbitCamera camera_;
     bool cameraInUse_ = false;

@@ -50,8 +50,7 @@ GpuProfiler::Scope::~Scope() {
     if (method_ == Method::FinishAndClock) {
         glFinish();
         const double ms = (nowSeconds() - startSeconds_) * 1e3;
-        profiler_->latest_[name_] = ms;
-        profiler_->samples_[name_].push_back(ms);
+        profiler_->record(name_, ms);
         return;
     }
     glEndQuery(GL_TIME_ELAPSED);
@@ -78,8 +77,7 @@ void GpuProfiler::collect(bool wait) {
         GLuint64 nanoseconds = 0;
         glGetQueryObjectui64v(front.query.id(), GL_QUERY_RESULT, &nanoseconds);
         const double ms = static_cast<double>(nanoseconds) * 1e-6;
-        latest_[front.pass] = ms;
-        samples_[front.pass].push_back(ms);
+        record(front.pass, ms);
         spare_.push_back(std::move(front.query));
         pending_.pop_front();
     }
@@ -90,6 +88,22 @@ void GpuProfiler::collect() {
 }
 void GpuProfiler::collectAll() {
     collect(true);
+}
+
+void GpuProfiler::record(const std::string& pass, double ms) {
+    latest_[pass] = ms;
+    samples_[pass].push_back(ms);
+    std::deque<double>& recent = recent_[pass];
+    recent.push_back(ms);
+    if (recent.size() > kRecent) recent.pop_front();
+}
+
+double GpuProfiler::recentMs(const std::string& pass) const {
+    auto it = recent_.find(pass);
+    if (it == recent_.end()) return 0.0;
+    std::vector<double> sorted(it->second.begin(), it->second.end());
+    std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+    return sorted[sorted.size() / 2];
 }
 
 double GpuProfiler::latestMs(const std::string& pass) const {

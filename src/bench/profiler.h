@@ -39,6 +39,9 @@ public:
 
     // Milliseconds of each pass: the latest value and every sample since clearSamples().
     double latestMs(const std::string& pass) const;
+    // The median of its last kRecent values: steadier than the latest, for an estimate.
+    double recentMs(const std::string& pass) const;
+    static constexpr std::size_t kRecent = 8;
     const std::map<std::string, std::vector<double>>& samples() const { return samples_; }
     std::vector<std::string> passNames() const;  // in first-seen order
     // Frames, for the overlay: it lists only the passes of the last frame that ran any, so a
@@ -60,12 +63,14 @@ private:
         GlObject<QueryTraits> query;
     };
     void collect(bool wait);
+    void record(const std::string& pass, double ms);
     GlObject<QueryTraits> takeQuery();
 
     std::deque<Pending> pending_;
     std::vector<GlObject<QueryTraits>> spare_;
     std::map<std::string, double> latest_;
     std::map<std::string, std::vector<double>> samples_;
+    std::map<std::string, std::deque<double>> recent_;  // the last kRecent of each
     std::vector<std::string> order_;
     std::vector<std::string> thisFrame_, lastFrame_;
     std::map<std::string, int> thisRuns_, lastRuns_;

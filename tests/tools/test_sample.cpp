@@ -9,9 +9,12 @@
 // pass in the first frame only, which --bench's timed frames then never see. `size` stands
 // for a count that rebuilds state: each rebuild prints "test_sample: rebuilt for size=N" on
 // stderr, so that a test can count them (an overlay drag must rebuild once, when let go).
-// Its cost is declared to grow linearly with it, so that a drag to its end asks first.
+// Its cost is declared to grow as its square, so that a drag to its end asks first.
 // --set sleep_ms=N makes each update() take N ms (with jitter=true, 0.5 N and 1.5 N in
-// turn), for the tests of the slow-frame note.
+// turn), for the tests of the slow-frame note, whatever the size. It sleeps in a timed pass:
+// where the profiler times with glFinish and the CPU clock (llvmpipe), the sleep is the
+// frames' GPU work, which the window's estimates scale; the first frame says whether it is
+// ("test_sample: sleep_ms is GPU work: yes").
 #include <chrono>
 #include <cstdio>
 #include <new>
@@ -45,11 +48,18 @@ private:
     }
     void update(double) override {
         if (params.changed(&size)) std::fprintf(stderr, "test_sample: rebuilt for size=%d\n", size);
+        const bool first = std::exchange(firstFrame, false);
         const double factor = jitter ? (++frames % 2 ? 0.5 : 1.5) : 1.0;
-        if (sleepMs > 0)
+        if (sleepMs > 0) {
+            if (first)
+                std::fprintf(
+                    stderr, "test_sample: sleep_ms is GPU work: %s\n",
+                    timingMethod() == cs::GpuProfiler::Method::FinishAndClock ? "yes" : "no");
+            auto pass = gpuPass("sleep");
             std::this_thread::sleep_for(
                 std::chrono::duration<double, std::milli>(sleepMs * factor));
-        if (firstFramePass && std::exchange(firstFrame, false)) {
+        }
+        if (firstFramePass && first) {
             auto pass = gpuPass("first frame");
         }
         if (glError) glBindBuffer(0x1234, 0);  // no such target
