@@ -44,11 +44,11 @@ private:
 
     int& gridWidth = params.add("width", 64, {2, 1024}, "points along x (with --input: the file's)")
                          .costGrowsAs(cs::growth::linear)
-                         .interactiveAt(32);
+                         .interactiveAt(64);  // the defaults: 40 ms frames on llvmpipe
     int& gridHeight =
         params.add("height", 64, {2, 1024}, "points along y (with --input: the file's)")
             .costGrowsAs(cs::growth::linear)
-            .interactiveAt(32);
+            .interactiveAt(64);
     std::string& solver = params.choice("solver", std::string("springs"), {"springs", "xpbd"},
                                         "explicit mass-spring, or XPBD distance constraints");
     bool& colouring = params.add("colouring", true,
@@ -60,8 +60,9 @@ private:
                                   "(wrong on purpose)")
                              .activeWhen([this] { return solver == "springs" && !colouring; },
                                          "unless solver=springs and colouring=false");
-    int& substeps =
-        params.add("substeps", 16, {1, 256}, "substeps per step").costGrowsAs(cs::growth::linear);
+    int& substeps = params.add("substeps", 16, {1, 256}, "substeps per step")
+                        .costGrowsAs(cs::growth::linear)
+                        .interactiveAt(16);
     float& dt = params.add("dt", 1.0f / 60.0f, {1e-4f, 0.05f}, "seconds per step (a frame)");
     float& stiffness = params.add("stiffness", p.stiffness, 180000.0f, {1.0f, kMostStiffness},
                                   "c, N/m, every spring");

@@ -512,10 +512,11 @@ void Sample::askBeforeHeavyEdits() {
             measured_[edit.name][edit.before] = {before, settingsBesides(edit.name, edits)};
         // Back to a default, never asked: the sample starts there, so a learner can always
         // return (an estimate from a nearly empty frame would say hours).
+        std::string basis;  // what the estimate comes from, for the question
         const double estimate =
             params.backToDefault(edit)
                 ? 0.0
-                : estimateFrameMs(edit.name, std::strtod(edit.after.c_str(), nullptr));
+                : estimateFrameMs(edit.name, std::strtod(edit.after.c_str(), nullptr), &basis);
         if (traceFrames())
             std::fprintf(stderr,
                          "%s: %s estimated at %.0f ms (frames of %.0f ms before, %.0f ms "
@@ -524,7 +525,7 @@ void Sample::askBeforeHeavyEdits() {
                          before.workMs);
         if (!headless_ && estimate > kAskAboveMs) {
             params.holdBack(edit);
-            ask_ = {edit, estimate, nearerValue(edit)};
+            ask_ = {edit, estimate, basis, nearerValue(edit)};
             std::fprintf(stderr, "%s: held back %s (%s per frame): %s\n", name_.c_str(),
                          edit.assignment().c_str(), aboutDuration(estimate).c_str(),
                          estimate <= kApplyUpToMs ? "apply, keep or make it interactive?"
@@ -555,7 +556,7 @@ void Sample::askBeforeHeavyEdits() {
 // declared cost: cloth from 1024 x 64 to 1024 x 1024 points, 16 times the work, went from
 // 185 ms to 5.0 s a frame on llvmpipe, 27 times; from 1024 x 300, 1.1 s, 4.5 times for 3.4.
 // 0 for a parameter without a declared cost or measure.
-double Sample::estimateFrameMs(const std::string& name, double value) const {
+double Sample::estimateFrameMs(const std::string& name, double value, std::string* basis) const {
     const auto it = measured_.find(name);
     if (it == measured_.end()) return 0.0;
     const std::string others = settingsBesides(name);
@@ -563,24 +564,45 @@ double Sample::estimateFrameMs(const std::string& name, double value) const {
                                       [&](const auto& m) { return m.second.others == others; });
     // Each measure with the cost where it was measured, in units of the cost at `value`,
     // nearest first.
-    std::vector<std::pair<double, const Measure*>> near;
+    struct Near {
+        double cost;
+        const std::string* value;
+        const Measure* measure;
+    };
+    std::vector<Near> near;
     for (const auto& [measured, m] : it->second) {
         const double ratio = params.costRatio(name, std::strtod(measured.c_str(), nullptr), value);
-        if (ratio > 0.0 && (!anyAlike || m.others == others)) near.emplace_back(1.0 / ratio, &m);
+        if (ratio > 0.0 && (!anyAlike || m.others == others))
+            near.push_back({1.0 / ratio, &measured, &m});
     }
     if (near.empty()) return 0.0;
-    std::sort(near.begin(), near.end(), [](const auto& a, const auto& b) {
-        return std::abs(std::log(a.first)) < std::abs(std::log(b.first));
+    std::sort(near.begin(), near.end(), [](const Near& a, const Near& b) {
+        return std::abs(std::log(a.cost)) < std::abs(std::log(b.cost));
     });
-    const auto [cost, nearest] = near.front();
+    const double cost = near.front().cost;
+    const Measure* nearest = near.front().measure;
     const double work = nearest->cost.workMs;
+    const auto at = [&](const Near& n) {
+        return name + "=" + *n.value + " (" + std::to_string(int(n.measure->cost.frameMs)) +
+               " ms, " +
+               std::to_string(int(std::min(n.measure->cost.workMs, n.measure->cost.frameMs))) +
+               " ms of it GPU work)";
+    };
     // The work per unit of cost, and the cost up to which it holds: through zero (all of the
     // work grows) from one measure, the line through two.
     double slope = work / cost, reach = 1.0;
-    for (const auto& [c, m] : near) {
-        if (std::abs(std::log(c / cost)) < std::log(1.5)) continue;
-        slope = std::max(0.0, (work - m->cost.workMs) / (cost - c));
-        reach = kLineReach * std::max(cost, c);
+    if (basis)
+        *basis = "From the frames at " + at(near.front()) + ", all of that work taken to grow as " +
+                 name +
+                 "'s declared cost: part of it may not (a draw of fixed things, a dispatch's "
+                 "overhead), and the frames may well be quicker.";
+    for (const Near& n : near) {
+        if (std::abs(std::log(n.cost / cost)) < std::log(1.5)) continue;
+        slope = std::max(0.0, (work - n.measure->cost.workMs) / (cost - n.cost));
+        reach = kLineReach * std::max(cost, n.cost);
+        if (basis)
+            *basis = "From the frames at " + at(near.front()) + " and at " + at(n) +
+                     ": the GPU work grows as it did between them.";
         break;
     }
     double grown = work + slope * (std::min(1.0, reach) - cost);
@@ -775,12 +797,7 @@ void Sample::drawAsk() {
     ImGui::Text("%s: %s per frame on this driver", edit.assignment().c_str(),
                 aboutDuration(ask_->estimateMs).c_str());
     // Paused, the frames draw only: the estimate comes from those before the pause.
-    const FrameCost now = paused_ ? pausedAt_ : recentCost();
-    ImGui::TextDisabled(
-        "%s %.0f ms, %.0f ms of it GPU work, which grows with %s as its "
-        "declaration says",
-        paused_ ? "paused: frames took, before," : "frames take", now.frameMs,
-        std::min(now.workMs, now.frameMs), edit.name.c_str());
+    ImGui::TextDisabled("%s", ask_->basis.c_str());
     ImGui::PopTextWrapPos();
     // Each choice in a colour of its own: amber runs the slow frames, green keeps the window
     // as it is, blue offers the interactive settings.
@@ -802,8 +819,8 @@ void Sample::drawAsk() {
     } else {
         // Purple: runs it elsewhere. The window stays as it is.
         ImGui::TextWrapped(
-            "Too slow for a window: it could neither redraw nor act on Esc for "
-            "that long. The command line runs it.");
+            "Too slow to apply here: at that pace, the window could neither redraw nor act on "
+            "Esc for that long. The command line runs it.");
         if (button("copy its command line", ImVec4(0.45f, 0.30f, 0.60f, 1.0f))) {
             copyCommandLine(shown);
             ask_.reset();

@@ -172,7 +172,9 @@ private:
     FrameCost recentCost() const;
     double spreadRoundMs() const;
     void askBeforeHeavyEdits();
-    double estimateFrameMs(const std::string& name, double value) const;
+    // `basis`, where given, says what the estimate comes from, for the question.
+    double estimateFrameMs(const std::string& name, double value,
+                           std::string* basis = nullptr) const;
     std::string nearerValue(const Params::Edit& edit) const;
     void drawNotes();
     void drawSlowNote(double frameMs);
@@ -231,6 +233,7 @@ private:
     struct Ask {
         Params::Edit edit;  // held back (Params::holdBack) until the learner says
         double estimateMs;
+        std::string basis;   // what the estimate comes from (estimateFrameMs)
         std::string nearer;  // nearerValue(edit): "try it first", or empty
     };
     std::optional<Ask> ask_;
