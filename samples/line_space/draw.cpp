@@ -40,9 +40,12 @@ void legend(const Detected& d) {
     if (d.lines->empty()) {
         ImGui::TextUnformatted("none");
     } else {
-        swatch(kBest, "best");
-        ImGui::SameLine();
-        swatch(kLast, d.lines->size() > 1 ? "last" : "(one line)");
+        // One line is the best and the last: drawn green, one swatch.
+        swatch(kBest, d.lines->size() > 1 ? "best" : "the one line");
+        if (d.lines->size() > 1) {
+            ImGui::SameLine();
+            swatch(kLast, "last");
+        }
     }
     if (!d.spaceShown) return;
     ImGui::TextDisabled("crosses: each line's entry, in its colour");
@@ -61,13 +64,13 @@ void legend(const Detected& d) {
 }  // namespace
 
 void LineDrawer::set(const std::vector<glm::vec2>& a, const std::vector<glm::vec2>& b,
-                     glm::vec2 pixels) {
+                     glm::vec2 pixels, std::size_t perLine) {
     std::vector<Vertex> data;
-    const float last = float(std::max<std::size_t>(a.size(), 2) - 1);
+    const float last = float(std::max<std::size_t>(a.size() / perLine, 2) - 1);
     for (std::size_t i = 0; i < a.size(); ++i) {
         // Two triangles: seen from b, "across" points the other way, so b's corners take the
         // opposite side to land on the same edges as a's.
-        const float rank = float(i) / last;
+        const float rank = float(i / perLine) / last;
         const Vertex a0{a[i], b[i], 1, rank}, a1{a[i], b[i], -1, rank};
         const Vertex b0{b[i], a[i], -1, rank}, b1{b[i], a[i], 1, rank};
         data.insert(data.end(), {a0, a1, b0, a1, b1, b0});
@@ -105,7 +108,7 @@ void LineDrawer::setMarks(const std::vector<glm::vec2>& at, glm::vec2 pixels) {
         a.insert(a.end(), {p - glm::vec2(arm, 0), p - glm::vec2(0, arm)});
         b.insert(b.end(), {p + glm::vec2(arm, 0), p + glm::vec2(0, arm)});
     }
-    set(a, b, pixels);
+    set(a, b, pixels, /*perLine=*/2);  // two arms a cross
 }
 
 void LineDrawer::draw(const cs::Rect& rect, int targetWidth, int targetHeight) const {

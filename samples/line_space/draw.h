@@ -20,9 +20,12 @@ namespace line_space {
 class LineDrawer {
 public:
     // Segments from a[i] to b[i], in the pixels of a picture `pixels` large (bottom row first,
-    // pixel centres at whole numbers), best first: they are coloured by rank.
-    void set(const std::vector<glm::vec2>& a, const std::vector<glm::vec2>& b, glm::vec2 pixels);
-    // Small crosses on the given entries of a picture `pixels` large.
+    // pixel centres at whole numbers), best first: they are coloured by the rank of their line,
+    // `perLine` segments a line.
+    void set(const std::vector<glm::vec2>& a, const std::vector<glm::vec2>& b, glm::vec2 pixels,
+             std::size_t perLine = 1);
+    // Small crosses on the given entries of a picture `pixels` large, best first, each in its
+    // line's colour.
     void setMarks(const std::vector<glm::vec2>& at, glm::vec2 pixels);
     // Draws them over the picture drawn in `rect` of a target `targetWidth` x `targetHeight`.
     void draw(const cs::Rect& rect, int targetWidth, int targetHeight) const;
