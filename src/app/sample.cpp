@@ -786,21 +786,29 @@ void Sample::makeInteractive() {
 void Sample::drawAsk() {
     if (!ask_) return;
     const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f),
+    // In the middle of the picture beside the overlay, where there is room for it: the
+    // slider asked about stays in sight and within reach (dragged again, it answers the
+    // question). A window too narrow for both has it in its middle.
+    const float overlayRight = overlayRight_ / std::max(io.DisplayFramebufferScale.x, 1.0f);
+    const float beside = io.DisplaySize.x - overlayRight;
+    const bool room = beside >= 360.0f * io.FontGlobalScale;
+    const float wrap =
+        std::min(520.0f * io.FontGlobalScale, (room ? beside : io.DisplaySize.x) - 40.0f);
+    ImGui::SetNextWindowPos(ImVec2(room ? overlayRight + 0.5f * beside : 0.5f * io.DisplaySize.x,
+                                   0.5f * io.DisplaySize.y),
                             ImGuiCond_Always, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowBgAlpha(0.95f);
     ImGui::Begin("apply this change?", nullptr,
                  ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoSavedSettings);
     const Params::Edit& edit = ask_->edit;
-    ImGui::PushTextWrapPos(std::min(520.0f * io.FontGlobalScale, io.DisplaySize.x - 40.0f));
+    ImGui::PushTextWrapPos(wrap);  // every text of the question wraps there
     ImGui::Text("%s: %s per frame on this driver", edit.assignment().c_str(),
                 aboutDuration(ask_->estimateMs).c_str());
     // Paused, the frames draw only: the estimate comes from those before the pause.
     ImGui::TextDisabled("%s", ask_->basis.c_str());
-    ImGui::PopTextWrapPos();
     // Each choice in a colour of its own: amber runs the slow frames, green keeps the window
-    // as it is, blue offers the interactive settings.
+    // as it is, blue offers the interactive settings, teal measures a value on the way.
     const auto button = [](const std::string& label, ImVec4 colour) {
         ImGui::PushStyleColor(ImGuiCol_Button, colour);
         ImGui::PushStyleColor(ImGuiCol_ButtonHovered, colour);
@@ -818,7 +826,7 @@ void Sample::drawAsk() {
         }
     } else {
         // Purple: runs it elsewhere. The window stays as it is.
-        ImGui::TextWrapped(
+        ImGui::TextUnformatted(
             "Too slow to apply here: at that pace, the window could neither redraw nor act on "
             "Esc for that long. The command line runs it.");
         if (button("copy its command line", ImVec4(0.45f, 0.30f, 0.60f, 1.0f))) {
@@ -831,18 +839,6 @@ void Sample::drawAsk() {
         std::fprintf(stderr, "%s: kept %s=%s\n", name_.c_str(), shown.name.c_str(),
                      shown.before.c_str());
         ask_.reset();
-    }
-    // A value on the way, measured first, makes the next estimate toward the asked one good.
-    if (const std::string nearer = ask_->nearer; !nearer.empty()) {
-        const std::string tried = shown.name + "=" + nearer;
-        if (button("try " + tried + " first", ImVec4(0.15f, 0.50f, 0.50f, 1.0f))) {
-            params.set(shown.name, nearer);
-            announceApplied(tried, " (tried first)");
-            busy_ = "applying " + tried;
-            ask_.reset();
-        }
-        ImGui::TextDisabled("then %s again: its estimate scales from what that measures",
-                            shown.assignment().c_str());
     }
     // The interactive settings instead of the change: named, and what becomes of the change.
     if (const std::vector<std::string> settings = params.interactiveSettings(); !settings.empty()) {
@@ -863,6 +859,19 @@ void Sample::drawAsk() {
             ImGui::TextDisabled("make it interactive: %s, and %s stays %s",
                                 joined(settings).c_str(), shown.name.c_str(), shown.before.c_str());
     }
+    // A value on the way, measured first, makes the next estimate toward the asked one good.
+    if (const std::string nearer = ask_ ? ask_->nearer : std::string(); !nearer.empty()) {
+        const std::string tried = shown.name + "=" + nearer;
+        if (button("try " + tried + " first", ImVec4(0.15f, 0.50f, 0.50f, 1.0f))) {
+            params.set(shown.name, nearer);
+            announceApplied(tried, " (tried first)");
+            busy_ = "applying " + tried;
+            ask_.reset();
+        }
+        ImGui::TextDisabled("then %s again: its estimate scales from what that measures",
+                            shown.assignment().c_str());
+    }
+    ImGui::PopTextWrapPos();
     ImGui::End();
 }
 
