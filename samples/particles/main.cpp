@@ -84,8 +84,8 @@ private:
 
     float& dt = params.add("dt", stepBlock.values.dt, 1.0f / 120.0f, {0.0001f, 0.05f},
                            "seconds per simulation step");
-    int& stepsPerFrame =
-        params.add("steps_per_frame", 2, {1, kMaxStepsPerFrame}, "simulation steps per frame");
+    int& stepsPerFrame = params.add("steps_per_frame", 2, {1, kMaxStepsPerFrame}, "steps per frame")
+                             .costGrowsAs(cs::growth::linear);
     std::string& integrator =
         params.choice("integrator", "verlet",
                       {kIntegrators[0], kIntegrators[1], kIntegrators[2], kIntegrators[3]},

@@ -526,12 +526,17 @@ void Sample::askBeforeHeavyEdits() {
         if (!headless_ && estimate > kAskAboveMs) {
             params.holdBack(edit);
             ask_ = {edit, estimate, basis, nearerValue(edit)};
-            std::fprintf(stderr, "%s: held back %s (%s per frame): %s\n", name_.c_str(),
-                         edit.assignment().c_str(), aboutDuration(estimate).c_str(),
-                         estimate <= kApplyUpToMs ? "apply, keep or make it interactive?"
-                                                  : "too slow for a window: keep, make it "
-                                                    "interactive, or run it from the command "
-                                                    "line");
+            // The answers the question offers (drawAsk), in its order.
+            std::vector<std::string> answers{
+                estimate <= kApplyUpToMs ? "apply" : "run it from the command line",
+                "keep " + edit.name + "=" + edit.before};
+            if (!params.interactiveSettings().empty()) answers.push_back("make it interactive");
+            if (!ask_->nearer.empty())
+                answers.push_back("try " + edit.name + "=" + ask_->nearer + " first");
+            std::fprintf(
+                stderr, "%s: held back %s (%s per frame): %s%s?\n", name_.c_str(),
+                edit.assignment().c_str(), aboutDuration(estimate).c_str(),
+                estimate <= kApplyUpToMs ? "" : "too slow for a window: ", joined(answers).c_str());
             continue;
         }
         announceApplied(edit.assignment(), "");
@@ -592,9 +597,9 @@ double Sample::estimateFrameMs(const std::string& name, double value, std::strin
     // work grows) from one measure, the line through two.
     double slope = work / cost, reach = 1.0;
     if (basis)
-        *basis = "From the frames at " + at(near.front()) + ", all of that work taken to grow as " +
-                 name +
-                 "'s declared cost: part of it may not (a draw of fixed things, a dispatch's "
+        *basis = "From the frames at " + at(near.front()) +
+                 ", all of that work taken to grow as the declared cost of " + name +
+                 ": part of it may not (a draw of fixed things, a dispatch's "
                  "overhead), and the frames may well be quicker.";
     for (const Near& n : near) {
         if (std::abs(std::log(n.cost / cost)) < std::log(1.5)) continue;
@@ -777,7 +782,7 @@ void Sample::makeInteractive() {
     if (settings.empty()) return;
     params.setAll(settings);
     pausedAt_ = {};
-    std::fprintf(stderr, "%s: made interactive:%s\n", name_.c_str(), params.commandLine().c_str());
+    std::fprintf(stderr, "%s: made interactive: %s\n", name_.c_str(), joined(settings).c_str());
     busy_ = "applying " + joined(settings);
 }
 
