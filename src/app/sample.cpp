@@ -517,7 +517,7 @@ void Sample::askBeforeHeavyEdits() {
             params.backToDefault(edit)
                 ? 0.0
                 : estimateFrameMs(edit.name, std::strtod(edit.after.c_str(), nullptr), &basis);
-        if (traceFrames())
+        if (traceFrames() && params.costRatio(edit.name, edit.before) > 0.0)  // a declared cost
             std::fprintf(stderr,
                          "%s: %s estimated at %.0f ms (frames of %.0f ms before, %.0f ms "
                          "of it GPU work)\n",
