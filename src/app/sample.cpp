@@ -507,8 +507,8 @@ void Sample::askBeforeHeavyEdits() {
         // frames run no compute, so they say nothing about its cost: those before the pause
         // do, unless an edit was applied since (pausedAt_ is then empty).
         const FrameCost before = paused_ ? pausedAt_ : recentCost();
-        if (before.frameMs > 0.0 && frameMs_.size() >= 2 &&
-            params.costRatio(edit.name, edit.before) > 0.0)
+        const bool declared = params.costRatio(edit.name, edit.before) > 0.0;  // a cost
+        if (declared && before.frameMs > 0.0 && frameMs_.size() >= 2)
             measured_[edit.name][edit.before] = {before, settingsBesides(edit.name, edits)};
         // Back to a default, never asked: the sample starts there, so a learner can always
         // return (an estimate from a nearly empty frame would say hours).
@@ -517,7 +517,7 @@ void Sample::askBeforeHeavyEdits() {
             params.backToDefault(edit)
                 ? 0.0
                 : estimateFrameMs(edit.name, std::strtod(edit.after.c_str(), nullptr), &basis);
-        if (traceFrames() && params.costRatio(edit.name, edit.before) > 0.0)  // a declared cost
+        if (traceFrames() && declared)
             std::fprintf(stderr,
                          "%s: %s estimated at %.0f ms (frames of %.0f ms before, %.0f ms "
                          "of it GPU work)\n",
